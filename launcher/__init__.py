@@ -1,0 +1,1 @@
+"""cdcflow launcher: embedded runs and a Spark Thrift server, UDFs registered."""

@@ -1,0 +1,150 @@
+"""`cdcflow` command line: run the pipeline embedded, run dbt, or serve Thrift.
+
+    cdcflow run                 seeds + build + tests on a local SparkSession, then a summary
+    cdcflow dbt <dbt args>      any dbt command on the embedded session (UDFs registered)
+    cdcflow serve [--port N]    Spark Thrift server with the UDFs, for `--target thrift`
+
+`serve` also runs under spark-submit on a cluster:
+    spark-submit --master spark://host:7077 --py-files udfs.zip launcher/cli.py serve --master ""
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a file (spark-submit launcher/cli.py ...)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from launcher.spark import PROJECT_DIR, JavaMissing, build_session, check_java  # noqa: E402
+
+DEFAULT_STATE_DIR = PROJECT_DIR / ".cdcflow"
+
+
+def _session(args, extra_conf=None):
+    try:
+        check_java()
+    except JavaMissing as exc:
+        print(f"cdcflow: {exc}", file=sys.stderr)
+        raise SystemExit(2) from exc
+    master = args.master or None
+    return build_session(state_dir=args.state_dir, master=master, extra_conf=extra_conf)
+
+
+def _summary(spark, results) -> None:
+    """Print what the build made: each model's status and row count, tests passed."""
+    rows = []
+    tests = {"pass": 0, "warn": 0, "fail": 0, "error": 0}
+    for node_result in results:
+        node = node_result.node
+        status = str(node_result.status)
+        if node.resource_type == "test":
+            tests[status] = tests.get(status, 0) + 1
+            continue
+        if node.resource_type not in ("model", "seed"):
+            continue
+        count = ""
+        if node.config.materialized != "ephemeral" and status == "success":
+            relation = f"{node.schema}.{node.alias}"
+            count = spark.sql(f"select count(*) from {relation}").collect()[0][0]
+        rows.append((node.resource_type, f"{node.schema}.{node.alias}", status, count))
+    width = max((len(r[1]) for r in rows), default=10)
+    print("\ncdcflow build summary")
+    for kind, name, status, count in rows:
+        print(f"  {kind:<6} {name:<{width}}  {status:<8} {count!s:>6} rows")
+    print("  tests: " + ", ".join(f"{v} {k}" for k, v in tests.items()))
+
+
+def cmd_run(args) -> int:
+    spark = _session(args)
+    from launcher.dbt_invoke import invoke_dbt
+
+    options = ["--full-refresh"] if args.full_refresh else []
+    if args.vars:
+        options += ["--vars", args.vars]
+    started = time.monotonic()
+    # Seeds first, in their own invocation: sources read the seeded raw tables,
+    # and dbt has no edge from a source to the seed that fills it.
+    seeded = invoke_dbt(["seed", *options], state_dir=args.state_dir)
+    if not seeded.success:
+        return 1
+    built = invoke_dbt(["build", "--exclude", "resource_type:seed", *options], state_dir=args.state_dir)
+    _summary(spark, [*seeded.result.results, *built.result.results])
+    print(f"  wall time: {time.monotonic() - started:.1f} s")
+    return 0 if built.success else 1
+
+
+def cmd_dbt(args) -> int:
+    _session(args)
+    from launcher.dbt_invoke import invoke_dbt
+
+    dbt_args = args.dbt_args[1:] if args.dbt_args[:1] == ["--"] else args.dbt_args
+    return 0 if invoke_dbt(dbt_args, state_dir=args.state_dir).success else 1
+
+
+def cmd_serve(args) -> int:
+    conf = {
+        "spark.sql.hive.thriftServer.singleSession": "true",
+        "spark.hadoop.hive.server2.thrift.bind.host": args.host,
+        "spark.hadoop.hive.server2.thrift.port": str(args.port),
+        "spark.hadoop.hive.server2.transport.mode": "binary",
+    }
+    spark = _session(args, extra_conf=conf)
+    jvm = spark.sparkContext._jvm
+    jvm.org.apache.spark.sql.hive.thriftserver.HiveThriftServer2.startWithContext(
+        spark._jsparkSession.sqlContext()
+    )
+    print(f"cdcflow: Spark Thrift server listening on {args.host}:{args.port}", flush=True)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    stop.wait()
+    print("cdcflow: stopping Thrift server", flush=True)
+    spark.stop()
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="cdcflow", description=__doc__.splitlines()[0])
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--state-dir",
+        type=Path,
+        default=Path(os.environ.get("CDCFLOW_STATE_DIR", DEFAULT_STATE_DIR)),
+        help="folder for the warehouse, the Derby metastore, dbt target/ and logs/ (default .cdcflow)",
+    )
+    common.add_argument(
+        "--master",
+        default=os.environ.get("CDCFLOW_SPARK_MASTER", "local[*]"),
+        help="Spark master; empty to keep the one spark-submit set (default local[*])",
+    )
+    commands = top.add_subparsers(dest="command", required=True)
+
+    run = commands.add_parser("run", parents=[common], help="seeds + build + tests, embedded")
+    run.add_argument("--full-refresh", action="store_true", help="rebuild incremental models")
+    run.add_argument("--vars", help="dbt --vars YAML")
+    run.set_defaults(func=cmd_run)
+
+    dbt = commands.add_parser("dbt", parents=[common], help="run any dbt command embedded")
+    dbt.add_argument("dbt_args", nargs=argparse.REMAINDER)
+    dbt.set_defaults(func=cmd_dbt)
+
+    serve = commands.add_parser("serve", parents=[common], help="start a Spark Thrift server")
+    serve.add_argument("--host", default=os.environ.get("CDCFLOW_THRIFT_HOST", "127.0.0.1"))
+    serve.add_argument("--port", type=int, default=int(os.environ.get("CDCFLOW_THRIFT_PORT", "10000")))
+    serve.set_defaults(func=cmd_serve)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

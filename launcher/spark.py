@@ -1,0 +1,85 @@
+"""Build the SparkSession cdcflow runs on (embedded, Thrift server, or spark-submit)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+
+
+class JavaMissing(RuntimeError):
+    """No usable Java runtime for Spark."""
+
+
+def check_java() -> str:
+    """Return `java -version` output, or raise JavaMissing naming what to install."""
+    java_home = os.environ.get("JAVA_HOME")
+    java = str(Path(java_home) / "bin" / "java") if java_home else shutil.which("java")
+    if not java or not Path(java).exists():
+        raise JavaMissing(
+            "Spark needs Java 17 (or 21) and none was found on PATH or in JAVA_HOME. "
+            "Install it, e.g. `sudo apt-get install openjdk-17-jre-headless`, then retry."
+        )
+    result = subprocess.run([java, "-version"], capture_output=True, text=True, check=False)
+    return (result.stderr or result.stdout).strip()
+
+
+def prepare_environment() -> None:
+    """Environment Spark needs before its JVM starts: loopback binding, and Python
+    workers running this interpreter (the one with pyarrow and udfs/)."""
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    os.environ.setdefault("TZ", "UTC")
+    python_path = os.environ.get("PYTHONPATH", "")
+    if str(PROJECT_DIR) not in python_path.split(os.pathsep):
+        os.environ["PYTHONPATH"] = os.pathsep.join(p for p in [str(PROJECT_DIR), python_path] if p)
+
+
+def build_session(
+    *,
+    state_dir: Path,
+    master: str | None = "local[*]",
+    app_name: str = "cdcflow",
+    extra_conf: dict[str, str] | None = None,
+):
+    """Create (or get) the Hive-enabled SparkSession, with cdcflow's UDFs registered.
+
+    ``state_dir`` holds the warehouse and the embedded Derby metastore. Under
+    spark-submit pass ``master=None`` so the submitted master is kept.
+    """
+    prepare_environment()
+    from pyspark.sql import SparkSession
+
+    from udfs.spark_registration import register_udfs
+
+    state_dir = Path(state_dir).resolve()
+    state_dir.mkdir(parents=True, exist_ok=True)
+    builder = SparkSession.builder.appName(app_name)
+    if master:
+        builder = builder.master(master)
+    conf = {
+        "spark.sql.warehouse.dir": str(state_dir / "spark-warehouse"),
+        "spark.hadoop.javax.jdo.option.ConnectionURL": (
+            f"jdbc:derby:;databaseName={state_dir / 'metastore_db'};create=true"
+        ),
+        "spark.driver.extraJavaOptions": f"-Dderby.system.home={state_dir}",
+        "spark.driver.bindAddress": os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"),
+        "spark.driver.host": os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"),
+        "spark.ui.enabled": "false",
+        "spark.sql.session.timeZone": "UTC",
+        "spark.sql.shuffle.partitions": "8",
+        "spark.sql.sources.partitionOverwriteMode": "dynamic",
+        "spark.executorEnv.PYTHONPATH": os.environ["PYTHONPATH"],
+    }
+    conf.update(extra_conf or {})
+    for key, value in conf.items():
+        builder = builder.config(key, value)
+    spark = builder.enableHiveSupport().getOrCreate()
+    spark.sparkContext.setLogLevel(os.environ.get("CDCFLOW_SPARK_LOG_LEVEL", "ERROR"))
+    register_udfs(spark)
+    return spark

@@ -1,0 +1,67 @@
+{% macro table_config(table_name, expected_format=none) %}
+    {#- The validated configuration of one source table from var('cdcflow_tables'). -#}
+    {%- set tables = var('cdcflow_tables', {}) -%}
+    {%- if table_name not in tables -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' is not configured. Add it under vars.cdcflow_tables "
+            ~ "in dbt_project.yml (configured: " ~ (tables.keys() | list | join(', ')) ~ ")."
+        ) }}
+    {%- endif -%}
+    {%- set raw = tables[table_name] -%}
+    {%- set formats = ['qlik_ct'] -%}
+    {%- set fmt = raw.get('format') -%}
+    {%- if fmt not in formats -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' has format '" ~ fmt ~ "'; expected one of: "
+            ~ formats | join(', ') ~ "."
+        ) }}
+    {%- endif -%}
+    {%- if expected_format is not none and fmt != expected_format -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' is configured with format '" ~ fmt
+            ~ "' but this model expects '" ~ expected_format ~ "'."
+        ) }}
+    {%- endif -%}
+    {%- set columns = raw.get('columns') -%}
+    {%- if columns is not mapping or columns | length == 0 -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' needs `columns:`, a mapping of column name to "
+            ~ "Spark type in change-table order (e.g. `customer_id: int`)."
+        ) }}
+    {%- endif -%}
+    {%- set key = raw.get('key') -%}
+    {%- if key is string -%}{%- set key = [key] -%}{%- endif -%}
+    {%- if not key -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' needs `key:`, the list of its primary-key columns."
+        ) }}
+    {%- endif -%}
+    {%- for column in key -%}
+        {%- if column not in columns -%}
+            {{ exceptions.raise_compiler_error(
+                "cdcflow: key column '" ~ column ~ "' of table '" ~ table_name
+                ~ "' is not among its columns (" ~ (columns.keys() | list | join(', ')) ~ ")."
+            ) }}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- set column_names = columns.keys() | list -%}
+    {%- set data_columns = [] -%}
+    {%- for column in column_names if column not in key -%}
+        {%- do data_columns.append(column) -%}
+    {%- endfor -%}
+    {%- set header_columns = raw.get('header_columns', var('cdcflow_qlik_header_columns')) -%}
+    {{ return({
+        'name': table_name,
+        'format': fmt,
+        'source': raw.get('source', fmt),
+        'change_table': raw.get('change_table', table_name ~ '__ct'),
+        'full_load_table': raw.get('full_load_table'),
+        'key': key,
+        'columns': columns,
+        'column_names': column_names,
+        'data_columns': data_columns,
+        'header_columns': header_columns,
+        'first_data_bit': header_columns | length,
+        'may_omit_columns': fmt not in ['qlik_ct'],
+    }) }}
+{% endmacro %}

@@ -1,0 +1,27 @@
+{% macro decode_change_mask(mask, columns, first_bit=0) %}
+    {#- array<string> of the `columns` whose bit is set in the binary `mask`;
+        columns[i] is bit first_bit + i (little-endian, trailing zero bytes may be
+        omitted; reference 001/000). var('cdcflow_mask_decoder') picks the
+        implementation: 'native' Spark SQL or the 'udf' (udfs/change_mask.py). -#}
+    {%- if columns is string or columns | length == 0 -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow.decode_change_mask: `columns` must be a non-empty list of column names, got "
+            ~ columns ~ "."
+        ) }}
+    {%- endif -%}
+    {%- if first_bit is not number or first_bit < 0 -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow.decode_change_mask: `first_bit` must be a number >= 0, got " ~ first_bit ~ "."
+        ) }}
+    {%- endif -%}
+    {%- set decoder = var('cdcflow_mask_decoder', 'native') -%}
+    {%- if decoder == 'native' -%}
+        {{ cdcflow.decode_change_mask_native(mask, columns, first_bit) }}
+    {%- elif decoder == 'udf' -%}
+        {{ cdcflow.decode_change_mask_udf(mask, columns, first_bit) }}
+    {%- else -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: var cdcflow_mask_decoder is '" ~ decoder ~ "'; use 'native' or 'udf'."
+        ) }}
+    {%- endif -%}
+{% endmacro %}

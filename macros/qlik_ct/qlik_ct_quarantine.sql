@@ -1,0 +1,116 @@
+{% macro qlik_ct_quarantine() %}
+    {#- Body of qlik_ct_quarantine: every raw row of every qlik_ct table that
+        cannot be applied, with the raw row (JSON) and the reason. Append-only. -#}
+    {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {%- set tables = cdcflow.tables_of_format('qlik_ct') -%}
+    {%- if tables | length == 0 -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: qlik_ct_quarantine needs at least one table with format qlik_ct in vars.cdcflow_tables."
+        ) }}
+    {%- endif %}
+
+with
+{%- for table_name in tables %}
+{%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
+{%- set watermark_filter = "source_table = '" ~ table_name ~ "'" %}
+
+{{ table_name }}_changes as (
+
+    select *
+    from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
+    {%- if is_incremental() %}
+    where landed_at >= {{ cdcflow.landing_watermark(this, watermark_filter) }}
+    {%- endif %}
+
+),
+
+{{ table_name }}_valid_changes as (
+
+    select * from {{ table_name }}_changes where invalid_reason is null
+
+),
+
+{{ table_name }}_rejected as (
+
+    select
+        '{{ table_name }}' as source_table,
+        '{{ cfg.change_table }}' as raw_table,
+        change_seq,
+        invalid_reason as reason,
+        raw_row,
+        landed_at
+    from {{ table_name }}_changes
+    where invalid_reason is not null
+
+    union all
+
+    select
+        '{{ table_name }}' as source_table,
+        '{{ cfg.change_table }}' as raw_table,
+        change_seq,
+        'before image has no UPDATE with the same change_seq' as reason,
+        raw_row,
+        landed_at
+    from ({{ cdcflow.orphan_before_images(table_name ~ '_valid_changes') }})
+    {%- if cfg.full_load_table %}
+
+    union all
+
+    select
+        '{{ table_name }}' as source_table,
+        '{{ cfg.full_load_table }}' as raw_table,
+        cast(null as string) as change_seq,
+        invalid_reason as reason,
+        raw_row,
+        landed_at
+    from {{ ref('stg_qlik_ct__' ~ table_name ~ '_full_load') }}
+    where
+        invalid_reason is not null
+        {%- if is_incremental() %}
+        and landed_at >= {{ cdcflow.landing_watermark(this, watermark_filter) }}
+        {%- endif %}
+    {%- endif %}
+
+),
+{%- endfor %}
+
+rejected as (
+    {%- for table_name in tables %}
+
+    select * from {{ table_name }}_rejected
+    {%- if not loop.last %}
+
+    union all
+    {%- endif %}
+    {%- endfor %}
+
+),
+
+deduplicated as (
+
+    {{ cdcflow.latest_per_key('rejected', ['source_table', 'raw_table', 'raw_row'], 'landed_at desc') }}
+
+),
+
+final as (
+
+    select
+        new_row.source_table,
+        new_row.raw_table,
+        new_row.change_seq,
+        new_row.reason,
+        new_row.raw_row,
+        new_row.landed_at,
+        {{ cdcflow.run_loaded_at() }} as loaded_at
+    from deduplicated as new_row
+    {%- if is_incremental() %}
+    left anti join {{ this }} as quarantined
+        on quarantined.source_table = new_row.source_table
+        and quarantined.raw_table = new_row.raw_table
+        and quarantined.raw_row = new_row.raw_row
+    {%- endif %}
+
+)
+
+select * from final
+{% endmacro %}

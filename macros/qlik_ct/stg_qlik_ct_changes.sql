@@ -1,0 +1,82 @@
+{% macro stg_qlik_ct_changes(table_name) %}
+    {#- Staging of a Replicate `__ct` change table: header columns renamed, data
+        columns typed, change_mask decoded, change_seq parsed, each row checked.
+        Rows with an `invalid_reason` go to qlik_ct_quarantine, not downstream. -#}
+    {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
+    {%- set prefix = var('cdcflow_qlik_header_prefix', 'header__') -%}
+    {%- set relation = source(cfg.source, cfg.change_table) -%}
+    {%- set width = cfg.first_data_bit + cfg.column_names | length -%}
+
+with
+
+source as (
+
+    select
+        *,
+        to_json(struct(*)) as _cdcflow_raw_row,
+        {{ var('cdcflow_landed_at') }} as _cdcflow_landed_at
+    from {{ relation }}
+
+),
+
+renamed as (
+
+    select
+        {{ prefix }}change_seq as change_seq,
+        {{ prefix }}change_oper as change_oper,
+        {{ cdcflow.mask_as_binary(relation, prefix ~ 'change_mask') }} as change_mask,
+        {{ prefix }}stream_position as stream_position,
+        {{ prefix }}transaction_id as transaction_id,
+        cast({{ prefix }}timestamp as timestamp) as header_timestamp,
+        {%- for column, data_type in cfg.columns.items() %}
+        cast({{ column }} as {{ data_type }}) as {{ column }},
+        {%- endfor %}
+        _cdcflow_raw_row as raw_row,
+        _cdcflow_landed_at as landed_at
+    from source
+
+),
+
+decoded as (
+
+    select
+        *,
+        {{ cdcflow.qlik_change_seq_committed_at('change_seq') }} as change_seq_at,
+        {{ cdcflow.decode_change_mask('change_mask', cfg.column_names, cfg.first_data_bit) }} as changed_columns,
+        coalesce({{ cdcflow.change_mask_fits('change_mask', width) }}, true) as is_mask_within_table
+    from renamed
+
+),
+
+validated as (
+
+    select
+        *,
+        -- the header timestamp is the source commit time; PostgreSQL sources
+        -- show 1970-01-01 until commit (reference 001), then the change_seq time is used
+        coalesce(
+            nullif(header_timestamp, timestamp'1970-01-01 00:00:00'), change_seq_at
+        ) as committed_at,
+        case
+            when change_oper is null or change_oper not in ('I', 'U', 'D', 'B')
+                then concat('unknown change_oper ', coalesce(concat('''', change_oper, ''''), 'null'))
+            when change_seq_at is null
+                then concat(
+                    'malformed change_seq ', coalesce(concat('''', change_seq, ''''), 'null'),
+                    ': expected 35 digits, YYYYMMDDHHmmSShh then a 19-digit change number'
+                )
+            {%- for column in cfg.key %}
+            when {{ column }} is null then 'null key column {{ column }}'
+            {%- endfor %}
+            when not is_mask_within_table
+                then concat(
+                    'change_mask ', hex(change_mask), ' sets a bit beyond the {{ width }} columns',
+                    ' of the change table (or is longer than 128 bytes)'
+                )
+        end as invalid_reason
+    from decoded
+
+)
+
+select * from validated
+{% endmacro %}

@@ -1,0 +1,51 @@
+{% macro stg_qlik_ct_full_load(table_name) %}
+    {#- Staging of the table Replicate's full load wrote: the baseline the
+        change table's changes apply to. -#}
+    {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
+    {%- if not cfg.full_load_table -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' has no `full_load_table` in vars.cdcflow_tables; "
+            ~ "set it, or delete the model stg_qlik_ct__" ~ table_name ~ "_full_load."
+        ) }}
+    {%- endif -%}
+    {%- set relation = source(cfg.source, cfg.full_load_table) -%}
+
+with
+
+source as (
+
+    select
+        *,
+        to_json(struct(*)) as _cdcflow_raw_row,
+        {{ var('cdcflow_landed_at') }} as _cdcflow_landed_at
+    from {{ relation }}
+
+),
+
+renamed as (
+
+    select
+        {%- for column, data_type in cfg.columns.items() %}
+        cast({{ column }} as {{ data_type }}) as {{ column }},
+        {%- endfor %}
+        _cdcflow_raw_row as raw_row,
+        _cdcflow_landed_at as landed_at
+    from source
+
+),
+
+validated as (
+
+    select
+        *,
+        case
+            {%- for column in cfg.key %}
+            when {{ column }} is null then 'null key column {{ column }}'
+            {%- endfor %}
+        end as invalid_reason
+    from renamed
+
+)
+
+select * from validated
+{% endmacro %}

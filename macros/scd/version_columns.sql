@@ -1,0 +1,8 @@
+{% macro version_columns(cfg) %}
+    {#- Column order of the int_<table>__versioned tables (partition column last). -#}
+    {{ return(cfg.column_names + [
+        'operation', 'change_order', 'valid_from', 'valid_to', 'valid_to_change_order',
+        'closed_by_operation', 'is_current', 'transaction_id', 'changed_columns',
+        'present_columns', 'loaded_at', 'closed_run_date'
+    ]) }}
+{% endmacro %}

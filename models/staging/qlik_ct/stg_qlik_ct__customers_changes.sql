@@ -1,0 +1,1 @@
+{{ cdcflow.stg_qlik_ct_changes('customers') }}

@@ -1,0 +1,1 @@
+{{ cdcflow.stg_qlik_ct_full_load('order_lines') }}

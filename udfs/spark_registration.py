@@ -1,0 +1,62 @@
+"""Register cdcflow's Python UDFs on a SparkSession (the only Spark import).
+
+SQL names (used by the macros in ``macros/masks`` and ``macros/qlik_ct``):
+
+* ``cdcflow_changed_columns(mask binary, columns array<string>, first_bit int)``
+  -> ``array<string>``
+* ``cdcflow_change_mask_fits(mask binary, width int)`` -> ``boolean``
+* ``cdcflow_change_seq_committed_at(change_seq string)`` -> ``timestamp``
+  (null when malformed)
+* ``cdcflow_change_seq_number(change_seq string)`` -> ``decimal(19,0)``
+  (null when malformed)
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pyspark.sql import SparkSession
+from pyspark.sql.types import ArrayType, BooleanType, DecimalType, StringType, TimestampNTZType
+
+from udfs.change_mask import change_mask_fits, changed_columns
+from udfs.change_seq import MalformedChangeSeq, parse_change_seq
+
+UDF_NAMES = (
+    "cdcflow_changed_columns",
+    "cdcflow_change_mask_fits",
+    "cdcflow_change_seq_committed_at",
+    "cdcflow_change_seq_number",
+)
+
+
+def _committed_at(value):
+    try:
+        return parse_change_seq(value).committed_at
+    except MalformedChangeSeq:
+        return None
+
+
+def _change_number(value):
+    try:
+        return Decimal(parse_change_seq(value).change_number)
+    except MalformedChangeSeq:
+        return None
+
+
+def register_udfs(spark: SparkSession) -> list[str]:
+    """Register every cdcflow UDF as a temporary function; return their names."""
+    spark.udf.register(
+        "cdcflow_changed_columns",
+        lambda mask, columns, first_bit: changed_columns(
+            None if mask is None else bytes(mask), list(columns or []), first_bit or 0
+        ),
+        ArrayType(StringType()),
+    )
+    spark.udf.register(
+        "cdcflow_change_mask_fits",
+        lambda mask, width: change_mask_fits(None if mask is None else bytes(mask), width),
+        BooleanType(),
+    )
+    spark.udf.register("cdcflow_change_seq_committed_at", _committed_at, TimestampNTZType())
+    spark.udf.register("cdcflow_change_seq_number", _change_number, DecimalType(19, 0))
+    return list(UDF_NAMES)
