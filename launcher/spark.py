@@ -71,6 +71,8 @@ def build_session(
         "spark.driver.bindAddress": os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"),
         "spark.driver.host": os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"),
         "spark.ui.enabled": "false",
+        "spark.ui.showConsoleProgress": "false",
+        "spark.driver.memory": os.environ.get("CDCFLOW_DRIVER_MEMORY", "4g"),
         "spark.sql.session.timeZone": "UTC",
         "spark.sql.shuffle.partitions": "8",
         "spark.sql.sources.partitionOverwriteMode": "dynamic",

@@ -129,8 +129,14 @@ already_logged as (
     select {{ key | join(', ') }}, change_order
     from {{ this }}
     where
+        -- prunes to the partitions the new rows can fall in (null: the full load)
         coalesce(change_date, date'0001-01-01') >= (
-            select coalesce(min(to_date(committed_at)), date'0001-01-01') from deduplicated
+            select
+                case
+                    when count_if(committed_at is null) > 0 then date'0001-01-01'
+                    else min(to_date(committed_at))
+                end
+            from deduplicated
         )
 
 ),

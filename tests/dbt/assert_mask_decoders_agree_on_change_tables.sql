@@ -1,0 +1,36 @@
+-- The native Spark SQL and the Python UDF change-mask decoders agree on every
+-- row of every configured qlik_ct change table (decoded columns, and whether
+-- the mask fits the table). Returns the rows where they differ.
+
+with
+
+disagreements as (
+    {%- for table_name in cdcflow.tables_of_format('qlik_ct') %}
+    {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
+    {%- set relation = source(cfg.source, cfg.change_table) %}
+    {%- set mask = cdcflow.mask_as_binary(relation, var('cdcflow_qlik_header_prefix') ~ 'change_mask') %}
+    {%- set width = cfg.first_data_bit + cfg.column_names | length %}
+
+    select
+        '{{ table_name }}' as source_table,
+        {{ var('cdcflow_qlik_header_prefix') }}change_seq as change_seq,
+        hex({{ mask }}) as mask_hex
+    from {{ relation }}
+    where
+        not (
+            {{ cdcflow.decode_change_mask_native(mask, cfg.column_names, cfg.first_data_bit) }}
+            <=> {{ cdcflow.decode_change_mask_udf(mask, cfg.column_names, cfg.first_data_bit) }}
+        )
+        or not (
+            {{ cdcflow.change_mask_fits_native(mask, width) }}
+            <=> {{ cdcflow.change_mask_fits_udf(mask, width) }}
+        )
+    {%- if not loop.last %}
+
+    union all
+    {%- endif %}
+    {%- endfor %}
+
+)
+
+select * from disagreements

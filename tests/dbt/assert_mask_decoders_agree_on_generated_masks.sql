@@ -1,0 +1,94 @@
+{{ config(tags=['exhaustive']) }}
+-- The native Spark SQL and the Python UDF change-mask decoders agree on generated
+-- masks (tagged exhaustive: run by the test suite, skipped by `cdcflow run`):
+-- every length from 1 to 128 bytes, trimmed (last byte non-zero) and untrimmed
+-- (padded with zero bytes), plus every single bit of a 128-byte mask; decoded
+-- through 64-column windows placed at bit 0, 5, 7, 504 and 960, so both low
+-- and high bytes are compared. Returns the masks where they differ (decoded
+-- columns, or whether the mask fits the table).
+{%- set generated_columns = [] %}
+{%- for i in range(64) %}{% do generated_columns.append('c' ~ i) %}{% endfor %}
+
+with
+
+random_masks as (
+
+    select
+        concat('random/', length_bytes, '/', variant) as mask_case,
+        unhex(
+            concat_ws(
+                '',
+                transform(
+                    sequence(1, length_bytes),
+                    i -> lpad(
+                        hex(
+                            case
+                                when i = length_bytes then pmod(hash(length_bytes, variant, i), 255) + 1
+                                else pmod(hash(length_bytes, variant, i), 256)
+                            end
+                        ),
+                        2,
+                        '0'
+                    )
+                )
+            )
+        ) as trimmed_mask,
+        128 - length_bytes as padding_bytes
+    from (select explode(sequence(1, 128)) as length_bytes)
+    cross join (select explode(sequence(0, 2)) as variant)
+
+),
+
+single_bit_masks as (
+
+    select
+        concat('bit/', bit) as mask_case,
+        unhex(concat(repeat('00', bit div 8), lpad(hex(shiftleft(1, bit % 8)), 2, '0'))) as trimmed_mask,
+        pmod(bit, 5) as padding_bytes
+    from (select explode(sequence(0, 1023)) as bit)
+
+),
+
+generated as (
+
+    select mask_case, trimmed_mask as mask from random_masks
+    union all
+    select concat(mask_case, '/untrimmed'), concat(trimmed_mask, unhex(repeat('00', padding_bytes)))
+    from random_masks
+    where padding_bytes > 0
+    union all
+    select mask_case, trimmed_mask from single_bit_masks
+    union all
+    select concat(mask_case, '/untrimmed'), concat(trimmed_mask, unhex(repeat('00', padding_bytes)))
+    from single_bit_masks
+    where padding_bytes > 0 and octet_length(trimmed_mask) + padding_bytes <= 128
+
+),
+
+disagreements as (
+    {%- for first_bit in [0, 5, 7, 504, 960] %}
+
+    select
+        mask_case,
+        hex(mask) as mask_hex,
+        {{ first_bit }} as first_bit
+    from generated
+    where
+        not (
+            {{ cdcflow.decode_change_mask_native('mask', generated_columns, first_bit) }}
+            <=> {{ cdcflow.decode_change_mask_udf('mask', generated_columns, first_bit) }}
+        )
+        or not (
+            {{ cdcflow.change_mask_fits_native('mask', first_bit + 64) }}
+            <=> {{ cdcflow.change_mask_fits_udf('mask', first_bit + 64) }}
+        )
+
+    union all
+    {%- endfor %}
+
+    select 'none' as mask_case, cast(null as string) as mask_hex, 0 as first_bit
+    where false
+
+)
+
+select * from disagreements

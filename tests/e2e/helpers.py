@@ -1,0 +1,130 @@
+"""Shared helpers of the end-to-end tests: run dbt, load raw tables, compare tables."""
+
+from __future__ import annotations
+
+import csv
+import os
+from contextlib import contextmanager
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+
+PROJECT_DIR = Path(__file__).resolve().parents[2]
+EXPECTED_DIR = Path(__file__).resolve().parent / "expected"
+SEEDS_DIR = PROJECT_DIR / "seeds" / "qlik_ct"
+
+HISTORY_COLUMNS = [
+    "operation", "change_order", "valid_from", "valid_to", "valid_to_change_order",
+    "closed_by_operation", "is_current", "changed_columns",
+]
+CURRENT_COLUMNS = ["last_operation", "last_change_order", "last_changed_at"]
+TABLES = {
+    "customers": {
+        "key": ["customer_id"],
+        "columns": {"customer_id": "int", "first_name": "string", "last_name": "string", "email": "string"},
+    },
+    "order_lines": {
+        "key": ["order_id", "line_no"],
+        "columns": {
+            "order_id": "int", "line_no": "int", "product": "string", "quantity": "int",
+            "unit_price": "decimal(10,2)",
+        },
+    },
+}
+CT_HEADERS = {
+    "header__change_seq": "string",
+    "header__change_oper": "string",
+    "header__change_mask": "binary",
+    "header__stream_position": "string",
+    "header__operation": "string",
+    "header__transaction_id": "string",
+    "header__timestamp": "timestamp",
+}
+
+
+def as_text(value) -> str:
+    """One cell as the expected CSVs write it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, datetime):
+        return value.isoformat(sep=" ")
+    if isinstance(value, list | tuple):
+        return "|".join(as_text(v) for v in value)
+    if isinstance(value, Decimal):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def read_expected(name: str) -> tuple[list[str], list[tuple[str, ...]]]:
+    with open(EXPECTED_DIR / f"{name}.csv", newline="", encoding="utf-8") as f:
+        reader = csv.reader(f)
+        header = next(reader)
+        return header, sorted(tuple(row) for row in reader)
+
+
+def spark_rows(spark, relation: str, columns: list[str]) -> list[tuple[str, ...]]:
+    rows = spark.sql(f"select {', '.join(columns)} from {relation}").collect()
+    return sorted(tuple(as_text(v) for v in row) for row in rows)
+
+
+def history_columns(table: str) -> list[str]:
+    return list(TABLES[table]["columns"]) + HISTORY_COLUMNS
+
+
+def current_columns(table: str) -> list[str]:
+    return list(TABLES[table]["columns"]) + CURRENT_COLUMNS
+
+
+@contextmanager
+def env(**values):
+    """Set environment variables for the block (dbt reads env_var() per invocation)."""
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update({k: str(v) for k, v in values.items()})
+    try:
+        yield
+    finally:
+        for key, old in saved.items():
+            if old is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = old
+
+
+def run_dbt(state_dir: Path, *args: str, schema: str, target: str = "session") -> None:
+    """Invoke dbt in-process against ``schema``; fail the test if dbt fails."""
+    from launcher.dbt_invoke import invoke_dbt
+
+    with env(CDCFLOW_SCHEMA=schema):
+        result = invoke_dbt(list(args), state_dir=state_dir, target=target)
+    assert result.success, f"dbt {' '.join(args)} failed: {result.exception or result.result}"
+
+
+def read_seed(name: str) -> list[dict[str, str]]:
+    with open(SEEDS_DIR / f"{name}.csv", newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def load_raw(spark, schema: str, table: str, rows: list[dict[str, str]], *, change_table: bool) -> None:
+    """Append ``rows`` (CSV text) to ``schema.table`` as Replicate lands them: typed
+    columns and a varbinary change_mask. Each call writes new files (a new landing)."""
+    from pyspark.sql import Row
+
+    columns = dict(CT_HEADERS) if change_table else {}
+    columns.update(TABLES[table.removesuffix("__ct")]["columns"])
+    spark.sql(f"create database if not exists {schema}")
+    ddl = ", ".join(f"{name} {data_type}" for name, data_type in columns.items())
+    spark.sql(f"create table if not exists {schema}.{table} ({ddl}) using parquet")
+    if not rows:
+        return
+    text_rows = [
+        Row(**{name: (row.get(name) or None) for name in columns}) for row in rows
+    ]
+    frame = spark.createDataFrame(text_rows, ", ".join(f"{name} string" for name in columns))
+    frame.createOrReplaceTempView("_cdcflow_raw_batch")
+    select = ", ".join(
+        f"unhex({name}) as {name}" if data_type == "binary" else f"cast({name} as {data_type}) as {name}"
+        for name, data_type in columns.items()
+    )
+    spark.sql(f"insert into {schema}.{table} select {select} from _cdcflow_raw_batch")
