@@ -1,0 +1,62 @@
+"""Macros validate their arguments and fail with a message that says what to change."""
+
+import pytest
+
+from tests.e2e.helpers import env
+
+pytestmark = pytest.mark.spark
+
+
+def _compile_error(state_dir, sql: str, *extra: str) -> str:
+    from launcher.dbt_invoke import invoke_dbt
+
+    with env(CDCFLOW_SCHEMA="e2e_compile"):
+        result = invoke_dbt(["compile", "--inline", sql, *extra], state_dir=state_dir)
+    assert not result.success, f"expected a compile error for {sql}"
+    # dbt wraps the macro's CompilationError ("Error parsing inline query")
+    error = result.exception
+    return " / ".join(str(e) for e in (error, error.__cause__, error.__context__) if e is not None)
+
+
+@pytest.mark.parametrize(
+    ("sql", "extra", "message"),
+    [
+        (
+            "{{ cdcflow.table_config('nope') }}", (),
+            "cdcflow: table 'nope' is not configured. Add it under vars.cdcflow_tables in "
+            "dbt_project.yml (configured: customers, order_lines).",
+        ),
+        (
+            "{{ cdcflow.latest_per_key('t', [], 'x') }}", (),
+            "cdcflow.latest_per_key: key_columns must be a non-empty list, got [].",
+        ),
+        (
+            "{{ cdcflow.latest_per_key('t', ['k'], '') }}", (),
+            "cdcflow.latest_per_key: order_by is required (e.g. 'change_order desc').",
+        ),
+        (
+            "{{ cdcflow.decode_change_mask('m', 'a', 0) }}", (),
+            "cdcflow.decode_change_mask: `columns` must be a non-empty list of column names, got a.",
+        ),
+        (
+            "{{ cdcflow.decode_change_mask('m', ['a'], -1) }}", (),
+            "cdcflow.decode_change_mask: `first_bit` must be a number >= 0, got -1.",
+        ),
+        (
+            "{{ cdcflow.decode_change_mask('m', ['a'], 0) }}", ("--vars", "{cdcflow_mask_decoder: rust}"),
+            "cdcflow: var cdcflow_mask_decoder is 'rust'; use 'native' or 'udf'.",
+        ),
+        (
+            "{{ cdcflow.incremental_strategy() }}", ("--vars", "{cdcflow_incremental_strategy: append}"),
+            "cdcflow: var cdcflow_incremental_strategy is 'append'; use 'insert_overwrite' "
+            "(plain parquet) or 'merge' (Delta Lake / Iceberg / Hudi tables only).",
+        ),
+        (
+            "{{ cdcflow.table_config('customers') }}",
+            ("--vars", "{cdcflow_tables: {customers: {format: qlik_ct, key: [id], columns: {x: int}}}}"),
+            "cdcflow: key column 'id' of table 'customers' is not among its columns (x).",
+        ),
+    ],
+)
+def test_compile_error_messages(spark, state_dir, sql, extra, message):
+    assert message in _compile_error(state_dir, sql, *extra)
