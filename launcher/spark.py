@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import subprocess
@@ -83,5 +84,8 @@ def build_session(
         builder = builder.config(key, value)
     spark = builder.enableHiveSupport().getOrCreate()
     spark.sparkContext.setLogLevel(os.environ.get("CDCFLOW_SPARK_LOG_LEVEL", "ERROR"))
+    # PySpark logs every failed statement with its JVM stack; dbt already reports
+    # the failures that matter (and probes such as DESCRIBE may fail on purpose)
+    logging.getLogger("SQLQueryContextLogger").setLevel(logging.CRITICAL)
     register_udfs(spark)
     return spark

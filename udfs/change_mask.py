@@ -30,16 +30,11 @@ def set_bits(mask: bytes | None) -> list[int]:
     if mask is None:
         return []
     return [
-        byte_index * 8 + bit
-        for byte_index, byte in enumerate(mask)
-        for bit in range(8)
-        if (byte >> bit) & 1
+        byte_index * 8 + bit for byte_index, byte in enumerate(mask) for bit in range(8) if (byte >> bit) & 1
     ]
 
 
-def changed_columns(
-    mask: bytes | None, columns: Sequence[str], first_bit: int = 0
-) -> list[str] | None:
+def changed_columns(mask: bytes | None, columns: Sequence[str], first_bit: int = 0) -> list[str] | None:
     """Return the names of ``columns`` whose bit is set in ``mask``.
 
     ``columns[i]`` is the column at bit ``first_bit + i``. Bits outside that

@@ -45,7 +45,12 @@ def parse_change_seq(value: str | None) -> ChangeSeq:
     year, month, day, hour, minute, second, hundredths, number = match.groups()
     try:
         committed_at = datetime(
-            int(year), int(month), int(day), int(hour), int(minute), int(second),
+            int(year),
+            int(month),
+            int(day),
+            int(hour),
+            int(minute),
+            int(second),
             int(hundredths) * 10_000,
         )
     except ValueError as exc:

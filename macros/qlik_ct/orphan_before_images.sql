@@ -5,6 +5,6 @@
     left anti join (
         select change_seq from {{ relation }} where change_oper = 'U'
     ) as change_row
-        on change_row.change_seq = before_image.change_seq
+        on before_image.change_seq = change_row.change_seq
     where before_image.change_oper = 'B'
 {%- endmacro %}

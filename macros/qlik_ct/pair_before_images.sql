@@ -22,6 +22,6 @@
         from {{ relation }}
         where change_oper = 'B'
     ) as before_image
-        on change_row.change_oper = 'U' and before_image.change_seq = change_row.change_seq
+        on change_row.change_oper = 'U' and change_row.change_seq = before_image.change_seq
     where change_row.change_oper <> 'B'
 {%- endmacro %}

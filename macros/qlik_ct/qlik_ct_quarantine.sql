@@ -51,7 +51,7 @@ with
         'before image has no UPDATE with the same change_seq' as reason,
         raw_row,
         landed_at
-    from ({{ cdcflow.orphan_before_images(table_name ~ '_valid_changes') }})
+    from ({{ cdcflow.orphan_before_images(table_name ~ '_valid_changes') }}) as orphan
     {%- if cfg.full_load_table %}
 
     union all
@@ -105,9 +105,9 @@ final as (
     from deduplicated as new_row
     {%- if is_incremental() %}
     left anti join {{ this }} as quarantined
-        on quarantined.source_table = new_row.source_table
-        and quarantined.raw_table = new_row.raw_table
-        and quarantined.raw_row = new_row.raw_row
+        on new_row.source_table = quarantined.source_table
+        and new_row.raw_table = quarantined.raw_table
+        and new_row.raw_row = quarantined.raw_row
     {%- endif %}
 
 )

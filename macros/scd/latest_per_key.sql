@@ -20,6 +20,6 @@
                 order by {{ order_by }}
             ) as _cdcflow_row_number
         from {{ relation }}
-    )
+    ) as numbered
     where _cdcflow_row_number = 1
 {%- endmacro %}

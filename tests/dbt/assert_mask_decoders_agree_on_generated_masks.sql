@@ -34,8 +34,8 @@ random_masks as (
             )
         ) as trimmed_mask,
         128 - length_bytes as padding_bytes
-    from (select explode(sequence(1, 128)) as length_bytes)
-    cross join (select explode(sequence(0, 2)) as variant)
+    from (select explode(sequence(1, 128)) as length_bytes) as lengths
+    cross join (select explode(sequence(0, 2)) as variant) as variants
 
 ),
 
@@ -45,7 +45,7 @@ single_bit_masks as (
         concat('bit/', bit) as mask_case,
         unhex(concat(repeat('00', bit div 8), lpad(hex(shiftleft(1, bit % 8)), 2, '0'))) as trimmed_mask,
         pmod(bit, 5) as padding_bytes
-    from (select explode(sequence(0, 1023)) as bit)
+    from (select explode(sequence(0, 1023)) as bit) as bits
 
 ),
 
@@ -53,13 +53,17 @@ generated as (
 
     select mask_case, trimmed_mask as mask from random_masks
     union all
-    select concat(mask_case, '/untrimmed'), concat(trimmed_mask, unhex(repeat('00', padding_bytes)))
+    select
+        concat(mask_case, '/untrimmed') as mask_case,
+        concat(trimmed_mask, unhex(repeat('00', padding_bytes))) as mask
     from random_masks
     where padding_bytes > 0
     union all
-    select mask_case, trimmed_mask from single_bit_masks
+    select mask_case, trimmed_mask as mask from single_bit_masks
     union all
-    select concat(mask_case, '/untrimmed'), concat(trimmed_mask, unhex(repeat('00', padding_bytes)))
+    select
+        concat(mask_case, '/untrimmed') as mask_case,
+        concat(trimmed_mask, unhex(repeat('00', padding_bytes))) as mask
     from single_bit_masks
     where padding_bytes > 0 and octet_length(trimmed_mask) + padding_bytes <= 128
 

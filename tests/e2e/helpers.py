@@ -14,8 +14,14 @@ EXPECTED_DIR = Path(__file__).resolve().parent / "expected"
 SEEDS_DIR = PROJECT_DIR / "seeds" / "qlik_ct"
 
 HISTORY_COLUMNS = [
-    "operation", "change_order", "valid_from", "valid_to", "valid_to_change_order",
-    "closed_by_operation", "is_current", "changed_columns",
+    "operation",
+    "change_order",
+    "valid_from",
+    "valid_to",
+    "valid_to_change_order",
+    "closed_by_operation",
+    "is_current",
+    "changed_columns",
 ]
 CURRENT_COLUMNS = ["last_operation", "last_change_order", "last_changed_at"]
 TABLES = {
@@ -26,7 +32,10 @@ TABLES = {
     "order_lines": {
         "key": ["order_id", "line_no"],
         "columns": {
-            "order_id": "int", "line_no": "int", "product": "string", "quantity": "int",
+            "order_id": "int",
+            "line_no": "int",
+            "product": "string",
+            "quantity": "int",
             "unit_price": "decimal(10,2)",
         },
     },
@@ -118,9 +127,7 @@ def load_raw(spark, schema: str, table: str, rows: list[dict[str, str]], *, chan
     spark.sql(f"create table if not exists {schema}.{table} ({ddl}) using parquet")
     if not rows:
         return
-    text_rows = [
-        Row(**{name: (row.get(name) or None) for name in columns}) for row in rows
-    ]
+    text_rows = [Row(**{name: (row.get(name) or None) for name in columns}) for row in rows]
     frame = spark.createDataFrame(text_rows, ", ".join(f"{name} string" for name in columns))
     frame.createOrReplaceTempView("_cdcflow_raw_batch")
     select = ", ".join(

@@ -22,32 +22,39 @@ def _compile_error(state_dir, sql: str, *extra: str) -> str:
     ("sql", "extra", "message"),
     [
         (
-            "{{ cdcflow.table_config('nope') }}", (),
+            "{{ cdcflow.table_config('nope') }}",
+            (),
             "cdcflow: table 'nope' is not configured. Add it under vars.cdcflow_tables in "
             "dbt_project.yml (configured: customers, order_lines).",
         ),
         (
-            "{{ cdcflow.latest_per_key('t', [], 'x') }}", (),
+            "{{ cdcflow.latest_per_key('t', [], 'x') }}",
+            (),
             "cdcflow.latest_per_key: key_columns must be a non-empty list, got [].",
         ),
         (
-            "{{ cdcflow.latest_per_key('t', ['k'], '') }}", (),
+            "{{ cdcflow.latest_per_key('t', ['k'], '') }}",
+            (),
             "cdcflow.latest_per_key: order_by is required (e.g. 'change_order desc').",
         ),
         (
-            "{{ cdcflow.decode_change_mask('m', 'a', 0) }}", (),
+            "{{ cdcflow.decode_change_mask('m', 'a', 0) }}",
+            (),
             "cdcflow.decode_change_mask: `columns` must be a non-empty list of column names, got a.",
         ),
         (
-            "{{ cdcflow.decode_change_mask('m', ['a'], -1) }}", (),
+            "{{ cdcflow.decode_change_mask('m', ['a'], -1) }}",
+            (),
             "cdcflow.decode_change_mask: `first_bit` must be a number >= 0, got -1.",
         ),
         (
-            "{{ cdcflow.decode_change_mask('m', ['a'], 0) }}", ("--vars", "{cdcflow_mask_decoder: rust}"),
+            "{{ cdcflow.decode_change_mask('m', ['a'], 0) }}",
+            ("--vars", "{cdcflow_mask_decoder: rust}"),
             "cdcflow: var cdcflow_mask_decoder is 'rust'; use 'native' or 'udf'.",
         ),
         (
-            "{{ cdcflow.incremental_strategy() }}", ("--vars", "{cdcflow_incremental_strategy: append}"),
+            "{{ cdcflow.incremental_strategy() }}",
+            ("--vars", "{cdcflow_incremental_strategy: append}"),
             "cdcflow: var cdcflow_incremental_strategy is 'append'; use 'insert_overwrite' "
             "(plain parquet) or 'merge' (Delta Lake / Iceberg / Hudi tables only).",
         ),

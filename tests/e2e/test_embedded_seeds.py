@@ -28,6 +28,7 @@ def test_history_equals_expected(built, table):
 @pytest.mark.parametrize("table", ["customers", "order_lines"])
 def test_current_equals_expected(built, table):
     header, expected = read_expected(f"{table}_current")
+    assert header == current_columns(table)
     assert spark_rows(built, f"{SCHEMA}.{table}_current", header) == expected
 
 
@@ -41,8 +42,14 @@ def test_bad_rows_are_quarantined_with_reasons(built):
 def test_udf_decoder_gives_the_same_marts(built, state_dir):
     schema = SCHEMA + "_udf"
     run_dbt(
-        state_dir, "build", "--exclude", "resource_type:seed", "tag:exhaustive",
-        "--vars", f"{{cdcflow_mask_decoder: udf, cdcflow_raw_schema: {SCHEMA}_raw}}", schema=schema,
+        state_dir,
+        "build",
+        "--exclude",
+        "resource_type:seed",
+        "tag:exhaustive",
+        "--vars",
+        f"{{cdcflow_mask_decoder: udf, cdcflow_raw_schema: {SCHEMA}_raw}}",
+        schema=schema,
     )
     for table in ("customers", "order_lines"):
         columns = history_columns(table)

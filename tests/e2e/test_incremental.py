@@ -22,10 +22,17 @@ BUILD = ("build", "--exclude", "resource_type:seed", "tag:exhaustive")
 
 def _ct_row(seq, oper, mask, key, first, last, email, ts):
     return {
-        "header__change_seq": seq, "header__change_oper": oper, "header__change_mask": mask,
-        "header__stream_position": "late", "header__operation": {"U": "UPDATE", "B": "BEFOREIMAGE"}[oper],
-        "header__transaction_id": "LATE" * 8, "header__timestamp": ts,
-        "customer_id": key, "first_name": first, "last_name": last, "email": email,
+        "header__change_seq": seq,
+        "header__change_oper": oper,
+        "header__change_mask": mask,
+        "header__stream_position": "late",
+        "header__operation": {"U": "UPDATE", "B": "BEFOREIMAGE"}[oper],
+        "header__transaction_id": "LATE" * 8,
+        "header__timestamp": ts,
+        "customer_id": key,
+        "first_name": first,
+        "last_name": last,
+        "email": email,
     }
 
 
@@ -34,13 +41,37 @@ ORDER_LINES_CT = read_seed("order_lines__ct")
 BATCH_1 = {"customers__ct": CUSTOMERS_CT[:8], "order_lines__ct": ORDER_LINES_CT[:4]}
 LATE_ROWS = [
     # key 1: an update older than the one batch 1 already applied (no before image)
-    _ct_row("20240301100003000000000000000001002", "U", "0004", "1", "Alice", "Martin",
-            "alice.early@example.com", "2024-03-01 10:00:03"),
+    _ct_row(
+        "20240301100003000000000000000001002",
+        "U",
+        "0004",
+        "1",
+        "Alice",
+        "Martin",
+        "alice.early@example.com",
+        "2024-03-01 10:00:03",
+    ),
     # key 4: an update between two versions batch 1 already closed
-    _ct_row("20240301100100000000000000000001006", "B", "", "4", "Dan", "Petitjean",
-            "dan@example.com", "2024-03-01 10:01:00"),
-    _ct_row("20240301100100000000000000000001006", "U", "0004", "4", "Dan", "Petitjean",
-            "dan.late@example.com", "2024-03-01 10:01:00"),
+    _ct_row(
+        "20240301100100000000000000000001006",
+        "B",
+        "",
+        "4",
+        "Dan",
+        "Petitjean",
+        "dan@example.com",
+        "2024-03-01 10:01:00",
+    ),
+    _ct_row(
+        "20240301100100000000000000000001006",
+        "U",
+        "0004",
+        "4",
+        "Dan",
+        "Petitjean",
+        "dan.late@example.com",
+        "2024-03-01 10:01:00",
+    ),
 ]
 BATCH_2 = {
     # the rest, the late rows, and two rows of batch 1 delivered again
@@ -76,7 +107,9 @@ def incremental_and_full(spark, state_dir):
     after_first = spark_rows(spark, "inc.customers_current", MARTS["customers_current"])
     _load(spark, "inc_raw", BATCH_2)
     run_dbt(
-        state_dir, *BUILD, "--vars",
+        state_dir,
+        *BUILD,
+        "--vars",
         "{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf, cdcflow_landing_overlap_minutes: 0}",
         schema="inc",
     )
@@ -114,15 +147,20 @@ def test_late_change_takes_its_place_in_history(incremental_and_full):
         "order by change_order"
     ).collect()
     assert [r.email for r in dan] == [
-        "dan@example.com", "dan@example.com", "dan.late@example.com",
-        "dan.petitjean@example.com", "dan.petitjean@example.com",
+        "dan@example.com",
+        "dan@example.com",
+        "dan.late@example.com",
+        "dan.petitjean@example.com",
+        "dan.petitjean@example.com",
     ]
     assert dan[-1].valid_to_change_order == "202403011006000000000000000000010140"  # the delete
 
 
 def test_late_change_does_not_regress_current_state(incremental_and_full):
     spark, _ = incremental_and_full
-    row = spark.sql("select email, last_change_order from inc.customers_current where customer_id = 1").first()
+    row = spark.sql(
+        "select email, last_change_order from inc.customers_current where customer_id = 1"
+    ).first()
     assert row.email == "alice.martin@example.com"
     assert row.last_change_order == "202403011000052500000000000000010030"
 

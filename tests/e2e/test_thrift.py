@@ -33,9 +33,22 @@ def thrift_server(tmp_path_factory):
     port = _free_port()
     log = open(state_dir / "serve.log", "w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "launcher.cli", "serve", "--port", str(port),
-         "--state-dir", str(state_dir), "--master", "local[2]"],
-        cwd=PROJECT_DIR, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "launcher.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--state-dir",
+            str(state_dir),
+            "--master",
+            "local[2]",
+        ],
+        cwd=PROJECT_DIR,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     deadline = time.monotonic() + 180
     while "listening" not in (state_dir / "serve.log").read_text():
@@ -64,9 +77,22 @@ def _dbt(port: int, state_dir: Path, *args: str) -> None:
     }
     dbt = Path(sys.executable).with_name("dbt")
     result = subprocess.run(
-        [str(dbt), *args, "--target", "thrift", "--project-dir", str(PROJECT_DIR),
-         "--target-path", str(state_dir / "target"), "--log-path", str(state_dir / "logs")],
-        env=env, capture_output=True, text=True, check=False,
+        [
+            str(dbt),
+            *args,
+            "--target",
+            "thrift",
+            "--project-dir",
+            str(PROJECT_DIR),
+            "--target-path",
+            str(state_dir / "target"),
+            "--log-path",
+            str(state_dir / "logs"),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stdout[-5000:]
 
@@ -75,8 +101,16 @@ def _dbt(port: int, state_dir: Path, *args: str) -> None:
 def built_over_thrift(thrift_server):
     port, state_dir = thrift_server
     _dbt(port, state_dir, "seed")
-    _dbt(port, state_dir, "build", "--exclude", "resource_type:seed", "tag:exhaustive",
-         "--vars", "{cdcflow_mask_decoder: udf}")
+    _dbt(
+        port,
+        state_dir,
+        "build",
+        "--exclude",
+        "resource_type:seed",
+        "tag:exhaustive",
+        "--vars",
+        "{cdcflow_mask_decoder: udf}",
+    )
     from pyhive import hive
 
     connection = hive.connect(host="127.0.0.1", port=port, username="cdcflow")

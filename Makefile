@@ -1,0 +1,40 @@
+# The two commands of the README:
+#   make run    the main job: seeds -> build -> tests on an embedded Spark, with a summary
+#   make test   the whole test suite: lint (ruff, sqlfluff), pytest (unit, dbt, e2e, Thrift)
+# Both create .venv and install the pinned dependencies (pyproject.toml) first.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+.PHONY: setup run test lint unit serve clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@scripts/check_prerequisites.sh $(PYTHON)
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+run: setup
+	@scripts/check_prerequisites.sh $(PYTHON)
+	$(BIN)/cdcflow run
+
+test: setup lint
+	$(BIN)/python -m pytest
+
+lint: setup
+	PATH="$(CURDIR)/$(BIN):$$PATH" scripts/lint.sh
+
+unit: setup
+	$(BIN)/python -m pytest tests/unit
+
+serve: setup
+	$(BIN)/cdcflow serve
+
+clean:
+	rm -rf .cdcflow target logs spark-warehouse metastore_db derby.log
