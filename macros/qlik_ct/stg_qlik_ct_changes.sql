@@ -11,11 +11,7 @@ with
 
 source as (
 
-    select
-        *,
-        to_json(struct(*)) as _cdcflow_raw_row,
-        {{ var('cdcflow_landed_at') }} as _cdcflow_landed_at
-    from {{ relation }}
+    {{ cdcflow.landed_raw_rows(relation) }}
 
 ),
 
@@ -28,9 +24,7 @@ renamed as (
         {{ prefix }}stream_position as stream_position,
         {{ prefix }}transaction_id as transaction_id,
         cast({{ prefix }}timestamp as timestamp) as header_timestamp,
-        {%- for column, data_type in cfg.columns.items() %}
-        cast({{ column }} as {{ data_type }}) as {{ column }},
-        {%- endfor %}
+        {{- cdcflow.typed_columns(cfg) }},
         _cdcflow_raw_row as raw_row,
         _cdcflow_landed_at as landed_at
     from source

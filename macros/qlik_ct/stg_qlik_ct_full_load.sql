@@ -14,20 +14,14 @@ with
 
 source as (
 
-    select
-        *,
-        to_json(struct(*)) as _cdcflow_raw_row,
-        {{ var('cdcflow_landed_at') }} as _cdcflow_landed_at
-    from {{ relation }}
+    {{ cdcflow.landed_raw_rows(relation) }}
 
 ),
 
 renamed as (
 
     select
-        {%- for column, data_type in cfg.columns.items() %}
-        cast({{ column }} as {{ data_type }}) as {{ column }},
-        {%- endfor %}
+        {{- cdcflow.typed_columns(cfg) }},
         _cdcflow_raw_row as raw_row,
         _cdcflow_landed_at as landed_at
     from source
