@@ -1,13 +1,15 @@
-{% macro landing_watermark(relation, where=none) %}
-    {#- Scalar subquery: newest `landed_at` already processed into `relation`, less the
-        landing overlap (var cdcflow_landing_overlap_minutes). Rows landed at or after
-        it are read again; the models de-duplicate them. -#}
-    {%- set overlap = var('cdcflow_landing_overlap_minutes', 60) | int -%}
-    (
-        select coalesce(max(landed_at), timestamp'1900-01-01 00:00:00') - interval {{ overlap }} minutes
+{% macro landing_watermark(relation, where=none, column='landed_at') %}
+    {#- End of the processing range already read into `relation` (the newest
+        `column`), less the landing overlap (var cdcflow_landing_overlap_minutes),
+        as a literal. Rows landed after it are read; those read twice because of
+        the overlap are de-duplicated by the models. -#}
+    {%- set overlap = var('cdcflow_landing_overlap_minutes', 10) | int -%}
+    {%- set query -%}
+        select coalesce(max({{ column }}), timestamp'1900-01-01 00:00:00') - interval {{ overlap }} minutes
         from {{ relation }}
         {%- if where %}
         where {{ where }}
         {%- endif %}
-    )
+    {%- endset -%}
+    {{ return(cdcflow.incremental_value(query)) }}
 {%- endmacro %}

@@ -12,19 +12,27 @@
         on_schema_change='fail'
     ) }}
     {%- set key = cfg.key -%}
+    {%- if is_incremental() -%}
+        {%- set watermark = cdcflow.landing_watermark(this, column='landed_until') -%}
+    {%- endif -%}
     {%- set all_columns = cdcflow.string_array(cfg.column_names) -%}
 
 with
 
-changes as (
+landed as (
 
+    -- every raw row of the processing range: landed after the last range read
     select *
     from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
-    where
-        invalid_reason is null
-        {%- if is_incremental() %}
-        and landed_at >= {{ cdcflow.landing_watermark(this) }}
-        {%- endif %}
+    {%- if is_incremental() %}
+    where landed_at > {{ watermark }}
+    {%- endif %}
+
+),
+
+changes as (
+
+    select * from landed where invalid_reason is null
 
 ),
 {%- if cfg.full_load_table %}
@@ -36,7 +44,7 @@ full_load as (
     where
         invalid_reason is null
         {%- if is_incremental() %}
-        and landed_at >= {{ cdcflow.landing_watermark(this) }}
+        and landed_at > {{ watermark }}
         {%- endif %}
 
 ),
@@ -156,6 +164,9 @@ final as (
         new_change.present_columns,
         'qlik_ct' as source_format,
         new_change.landed_at,
+        -- the end of this run's processing range: the newest raw row it read,
+        -- valid or not (before images and rejected rows are read, not logged)
+        (select max(landed_at) from landed) as landed_until,
         {{ cdcflow.run_loaded_at() }} as loaded_at,
         to_date(new_change.committed_at) as change_date
     from deduplicated as new_change

@@ -12,14 +12,19 @@
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
-{%- set watermark_filter = "source_table = '" ~ table_name ~ "'" %}
+{#- the same processing range as the table's change log: what landed after the
+    range its previous runs read (this makes the quarantine run after the log) #}
+{%- set change_log = ref('int_' ~ table_name ~ '__changes_logged') %}
+{%- set previous_range_end = cdcflow.landing_watermark(
+    change_log, where='loaded_at < ' ~ cdcflow.run_loaded_at(), column='landed_until'
+) if is_incremental() else none %}
 
 {{ table_name }}_changes as (
 
     select *
     from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
     {%- if is_incremental() %}
-    where landed_at >= {{ cdcflow.landing_watermark(this, watermark_filter) }}
+    where landed_at > {{ previous_range_end }}
     {%- endif %}
 
 ),
@@ -67,7 +72,7 @@ with
     where
         invalid_reason is not null
         {%- if is_incremental() %}
-        and landed_at >= {{ cdcflow.landing_watermark(this, watermark_filter) }}
+        and landed_at > {{ previous_range_end }}
         {%- endif %}
     {%- endif %}
 

@@ -9,5 +9,5 @@
         valid_from as last_changed_at,
         transaction_id as last_transaction_id
     from {{ ref('int_' ~ table_name ~ '__versioned') }}
-    where closed_run_date is null and change_order is not null and is_current
+    where closed_in_run is null and change_order is not null and is_current
 {%- endmacro %}

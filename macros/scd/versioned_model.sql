@@ -2,13 +2,14 @@
     {#- Body of int_<table>__versioned: the chain of every change of every key
         (versions and deletes), with validity, written incrementally.
 
-        Layout (insert_overwrite): partitioned by closed_run_date, the date of the
-        run that first saw a link closed; null = open links (one per key: the
-        current version, or the delete that ended the key). A run rewrites the
-        open partition, today's partition, and only the old partitions holding a
-        link that a late change re-opens; a closed link never moves partition.
-        One run-marker row (null key) in the open partition keeps the partition
-        written even when every key got deleted, and records the run.
+        Layout (insert_overwrite): partitioned by closed_in_run, the run that first
+        saw a link closed ('YYYYMMDDTHHMMSS'); null = open links (one per key: its
+        current version, or the delete that ended it). A run rewrites the open
+        partition and writes its own new partition; a closed link never moves, and
+        old partitions are read and rewritten only when a late change (older than
+        its key's open link) re-opens links in them. One run-marker row (null key)
+        in the open partition keeps that partition written even when every key got
+        deleted, and records the run (its loaded_at is the watermark).
         Late changes: every link a new change can affect (valid_to_change_order
         >= the key's first new change_order, or open) is re-opened and the chain
         recomputed from those links plus the new changes. -#}
@@ -17,7 +18,7 @@
     {{ config(
         materialized='incremental',
         incremental_strategy=strategy,
-        partition_by=(['closed_run_date'] if strategy == 'insert_overwrite' else none),
+        partition_by=(['closed_in_run'] if strategy == 'insert_overwrite' else none),
         unique_key=(cfg.key + ['change_order'] if strategy == 'merge' else none),
         on_schema_change='fail'
     ) }}
@@ -27,20 +28,33 @@
         'changed_columns', 'present_columns'
     ] -%}
     {%- set columns = cdcflow.version_columns(cfg) -%}
+    {%- set changes_log = ref('int_' ~ table_name ~ '__changes_logged') -%}
+    {%- if is_incremental() -%}
+        {#- the run marker of the last run that wrote this table -#}
+        {%- set watermark = cdcflow.incremental_value(
+            "select coalesce(max(loaded_at), timestamp'1900-01-01 00:00:00') from " ~ this
+            ~ " where closed_in_run is null"
+        ) -%}
+        {#- closed links are read only when a new change is older than its key's
+            open link (its last known change): a late change -#}
+        {%- set late_changes = cdcflow.incremental_value(
+            "select count(*) from (select " ~ key | join(', ') ~ ", min(change_order) as first_new"
+            ~ " from " ~ changes_log ~ " where loaded_at > " ~ watermark
+            ~ " group by " ~ key | join(', ') ~ ") as new_change"
+            ~ " inner join " ~ this ~ " as link on " ~ cdcflow.key_match('new_change', 'link', key)
+            ~ " where link.closed_in_run is null and new_change.first_new < link.change_order"
+        ) -%}
+        {%- set read_closed_links = late_changes not in ['0'] -%}
+    {%- endif -%}
 
 with
 
 new_changes as (
 
     select {{ event_columns | join(', ') }}
-    from {{ ref('int_' ~ table_name ~ '__changes_logged') }}
+    from {{ changes_log }}
     {%- if is_incremental() %}
-    where loaded_at > (
-        -- the run marker of the last run that wrote this table
-        select coalesce(max(loaded_at), timestamp'1900-01-01 00:00:00')
-        from {{ this }}
-        where closed_run_date is null
-    )
+    where loaded_at > {{ watermark }}
     {%- endif %}
 
 ),
@@ -58,26 +72,22 @@ affected_keys as (
 
 candidate_links as (
 
-    -- partitions that can hold a link the new changes re-open: open links, and
-    -- links closed on or after the day before the oldest new change (a link is
-    -- closed by a later change, which cannot land before it was committed)
+    -- the open partition; with late changes, also the partitions closed since the
+    -- day before the oldest new change (a link is closed by a later change, which
+    -- cannot be processed before it was committed)
     select *
     from {{ this }}
     where
         change_order is not null
         and (
-            closed_run_date is null
-            or closed_run_date >= (
-                select
-                    least(
-                        {{ cdcflow.run_date() }},
-                        case
-                            when count_if(committed_at is null) > 0 then date'0001-01-01'
-                            else date_sub(to_date(min(committed_at)), 1)
-                        end
-                    )
-                from new_changes
-            )
+            closed_in_run is null
+            {%- if read_closed_links %}
+            or closed_in_run >= {{ cdcflow.incremental_value(
+                "select case when count_if(committed_at is null) > 0 then '0'"
+                ~ " else date_format(date_sub(to_date(min(committed_at)), 1), 'yyyyMMdd') end"
+                ~ " from " ~ changes_log ~ " where loaded_at > " ~ watermark
+            ) }}
+            {%- endif %}
         )
 
 ),
@@ -101,7 +111,7 @@ changes as (
 
     select
         {{ event_columns | join(', ') }},
-        cast(null as date) as previous_closed_run_date,
+        cast(null as string) as previous_closed_in_run,
         1 as source_priority
     from new_changes
     {%- if is_incremental() %}
@@ -121,7 +131,7 @@ changes as (
             when change_order < first_new_change_order then {{ cdcflow.string_array(cfg.column_names) }}
             else present_columns
         end as present_columns,
-        closed_run_date as previous_closed_run_date,
+        closed_in_run as previous_closed_in_run,
         0 as source_priority
     from reopened_links
     {%- endif %}
@@ -158,8 +168,8 @@ links as (
         {{ cdcflow.run_loaded_at() }} as loaded_at,
         case
             when valid_to_change_order is not null
-                then coalesce(previous_closed_run_date, {{ cdcflow.run_date() }})
-        end as closed_run_date
+                then coalesce(previous_closed_in_run, {{ cdcflow.run_partition() }})
+        end as closed_in_run
     from chained
 
 ),
@@ -181,25 +191,27 @@ run_marker as (
         cast(null as array<string>) as changed_columns,
         cast(null as array<string>) as present_columns,
         {{ cdcflow.run_loaded_at() }} as loaded_at,
-        cast(null as date) as closed_run_date
+        cast(null as string) as closed_in_run
 
 ),
 {%- if is_incremental() and strategy == 'insert_overwrite' %}
 
 kept_links as (
 
-    -- links of the partitions being rewritten that the new changes leave alone
+    -- links of the partitions being rewritten that the new changes leave alone:
+    -- the open partition, and old partitions holding a re-opened link
     select link.*
     from candidate_links as link
     left anti join reopened_links as reopened
         on {{ cdcflow.key_match('link', 'reopened', key) }}
         and link.change_order = reopened.change_order
     where
-        link.closed_run_date is null
-        or link.closed_run_date = {{ cdcflow.run_date() }}
-        or link.closed_run_date in (
-            select closed_run_date from reopened_links where closed_run_date is not null
+        link.closed_in_run is null
+        {%- if read_closed_links %}
+        or link.closed_in_run in (
+            select closed_in_run from reopened_links where closed_in_run is not null
         )
+        {%- endif %}
 
 ),
 {%- endif %}

@@ -107,7 +107,13 @@ def run_dbt(state_dir: Path, *args: str, schema: str, target: str = "session") -
 
     with env(CDCFLOW_SCHEMA=schema):
         result = invoke_dbt(list(args), state_dir=state_dir, target=target)
-    assert result.success, f"dbt {' '.join(args)} failed: {result.exception or result.result}"
+    if not result.success:
+        failures = [
+            f"{r.node.name}: {r.status}: {r.message}"
+            for r in getattr(result.result, "results", None) or []
+            if str(r.status) not in ("success", "pass", "warn")
+        ]
+        raise AssertionError(f"dbt {' '.join(args)} failed: {result.exception or failures}")
 
 
 def read_seed(name: str) -> list[dict[str, str]]:
