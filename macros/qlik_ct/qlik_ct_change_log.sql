@@ -166,7 +166,16 @@ final as (
         new_change.landed_at,
         -- the end of this run's processing range: the newest raw row it read,
         -- valid or not (before images and rejected rows are read, not logged)
-        (select max(landed_at) from landed) as landed_until,
+        (
+            select max(landed_at)
+            from (
+                select landed_at from landed
+                {%- if cfg.full_load_table %}
+                union all
+                select landed_at from full_load
+                {%- endif %}
+            ) as read_rows
+        ) as landed_until,
         {{ cdcflow.run_loaded_at() }} as loaded_at,
         to_date(new_change.committed_at) as change_date
     from deduplicated as new_change
