@@ -43,7 +43,7 @@ def _summary(spark, results) -> None:
     for node_result in results:
         node = node_result.node
         status = str(node_result.status)
-        if node.resource_type == "test":
+        if node.resource_type in ("test", "unit_test"):
             tests[status] = tests.get(status, 0) + 1
             continue
         if node.resource_type not in ("model", "seed"):
@@ -57,7 +57,7 @@ def _summary(spark, results) -> None:
     print("\ncdcflow build summary")
     for kind, name, status, count in rows:
         print(f"  {kind:<6} {name:<{width}}  {status:<8} {count!s:>6} rows")
-    print("  tests: " + ", ".join(f"{v} {k}" for k, v in tests.items()))
+    print("  tests (data and unit): " + ", ".join(f"{v} {k}" for k, v in tests.items()))
 
 
 def cmd_run(args) -> int:
