@@ -5,7 +5,7 @@
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {%- set prefix = var('cdcflow_qlik_header_prefix', 'header__') -%}
     {%- set relation = source(cfg.source, cfg.change_table) -%}
-    {%- set width = cfg.first_data_bit + cfg.column_names | length -%}
+    {%- set layout = cdcflow.change_table_layout(relation, cfg) -%}
 
 with
 
@@ -20,7 +20,7 @@ renamed as (
     select
         {{ prefix }}change_seq as change_seq,
         {{ prefix }}change_oper as change_oper,
-        {{ cdcflow.mask_as_binary(relation, prefix ~ 'change_mask') }} as change_mask,
+        {{ layout.mask }} as change_mask,
         {{ prefix }}stream_position as stream_position,
         {{ prefix }}transaction_id as transaction_id,
         cast({{ prefix }}timestamp as timestamp) as header_timestamp,
@@ -36,8 +36,8 @@ decoded as (
     select
         *,
         {{ cdcflow.qlik_change_seq_committed_at('change_seq') }} as change_seq_at,
-        {{ cdcflow.decode_change_mask('change_mask', cfg.column_names, cfg.first_data_bit) }} as changed_columns,
-        coalesce({{ cdcflow.change_mask_fits('change_mask', width) }}, true) as is_mask_within_table
+        {{ cdcflow.decode_change_mask('change_mask', cfg.column_names, layout.first_data_bit) }} as changed_columns,
+        coalesce({{ cdcflow.change_mask_fits('change_mask', layout.width) }}, true) as is_mask_within_table
     from renamed
 
 ),
@@ -64,7 +64,7 @@ validated as (
             {%- endfor %}
             when not is_mask_within_table
                 then concat(
-                    'change_mask ', hex(change_mask), ' sets a bit beyond the {{ width }} columns',
+                    'change_mask ', hex(change_mask), ' sets a bit beyond the {{ layout.width }} columns',
                     ' of the change table (or is longer than 128 bytes)'
                 )
         end as invalid_reason

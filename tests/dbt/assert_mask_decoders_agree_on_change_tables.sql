@@ -8,8 +8,9 @@ disagreements as (
     {%- for table_name in cdcflow.tables_of_format('qlik_ct') %}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
     {%- set relation = source(cfg.source, cfg.change_table) %}
-    {%- set mask = cdcflow.mask_as_binary(relation, var('cdcflow_qlik_header_prefix') ~ 'change_mask') %}
-    {%- set width = cfg.first_data_bit + cfg.column_names | length %}
+    {%- set layout = cdcflow.change_table_layout(relation, cfg) %}
+    {%- set mask = layout.mask %}
+    {%- set width = layout.width %}
 
     select
         '{{ table_name }}' as source_table,
@@ -18,8 +19,8 @@ disagreements as (
     from {{ relation }}
     where
         not (
-            {{ cdcflow.decode_change_mask_native(mask, cfg.column_names, cfg.first_data_bit) }}
-            <=> {{ cdcflow.decode_change_mask_udf(mask, cfg.column_names, cfg.first_data_bit) }}
+            {{ cdcflow.decode_change_mask_native(mask, cfg.column_names, layout.first_data_bit) }}
+            <=> {{ cdcflow.decode_change_mask_udf(mask, cfg.column_names, layout.first_data_bit) }}
         )
         or not (
             {{ cdcflow.change_mask_fits_native(mask, width) }}

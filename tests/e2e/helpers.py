@@ -121,12 +121,23 @@ def read_seed(name: str) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
-def load_raw(spark, schema: str, table: str, rows: list[dict[str, str]], *, change_table: bool) -> None:
+def shift_mask(mask_hex: str, bits: int) -> str:
+    """A little-endian change mask moved up by ``bits`` positions (hex, trimmed)."""
+    if not mask_hex:
+        return mask_hex
+    value = int.from_bytes(bytes.fromhex(mask_hex), "little") << bits
+    return value.to_bytes((value.bit_length() + 7) // 8 or 1, "little").hex().upper()
+
+
+def load_raw(
+    spark, schema: str, table: str, rows: list[dict[str, str]], *, change_table: bool, headers=None
+) -> None:
     """Append ``rows`` (CSV text) to ``schema.table`` as Replicate lands them: typed
-    columns and a varbinary change_mask. Each call writes new files (a new landing)."""
+    columns and a varbinary change_mask. Each call writes new files (a new landing).
+    ``headers`` replaces the default header columns (name -> type)."""
     from pyspark.sql import Row
 
-    columns = dict(CT_HEADERS) if change_table else {}
+    columns = dict(headers or CT_HEADERS) if change_table else {}
     columns.update(TABLES[table.removesuffix("__ct")]["columns"])
     spark.sql(f"create database if not exists {schema}")
     ddl = ", ".join(f"{name} {data_type}" for name, data_type in columns.items())

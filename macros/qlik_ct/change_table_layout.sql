@@ -1,0 +1,49 @@
+{% macro change_table_layout(relation, cfg) %}
+    {#- How a landed change table is laid out, read with a DESCRIBE when the model
+        runs (not from the relation cache, which does not yet know tables that
+        seeds created in the same run):
+          first_data_bit  ordinal of the first configured column = its change_mask
+                          bit (reference 001: bit N is the column at ordinal N,
+                          header columns included, e.g. 8 with partition_name);
+          width           number of columns, for rejecting wider masks;
+          mask            the change_mask as binary (Replicate writes varbinary;
+                          text targets and CSV seeds land a hex string: unhexed).
+        Falls back to the configured header columns when the table cannot be read
+        (parse time, or before it exists). -#}
+    {%- set mask_column = var('cdcflow_qlik_header_prefix', 'header__') ~ 'change_mask' -%}
+    {%- set layout = {
+        'first_data_bit': cfg.first_data_bit,
+        'width': cfg.first_data_bit + cfg.column_names | length,
+        'mask': mask_column,
+    } -%}
+    {%- if execute and model.resource_type != 'unit_test' -%}
+        {%- set landed = adapter.get_columns_in_relation(relation) -%}
+        {%- set names = landed | map(attribute='name') | map('lower') | list -%}
+        {%- if names -%}
+            {%- set first = cfg.column_names[0] | lower -%}
+            {%- if first not in names -%}
+                {{ exceptions.raise_compiler_error(
+                    "cdcflow: column '" ~ cfg.column_names[0] ~ "' of table '" ~ cfg.name ~ "' is not in "
+                    ~ relation ~ " (its columns: " ~ names | join(', ') ~ ")."
+                ) }}
+            {%- endif -%}
+            {%- set first_bit = names.index(first) -%}
+            {%- for column in cfg.column_names -%}
+                {%- set found = names[first_bit + loop.index0] if first_bit + loop.index0 < names | length else 'nothing' -%}
+                {%- if found != column | lower -%}
+                    {{ exceptions.raise_compiler_error(
+                        "cdcflow: list the columns of table '" ~ cfg.name ~ "' in vars.cdcflow_tables in the "
+                        ~ "order of " ~ relation ~ ": expected '" ~ column ~ "' at ordinal "
+                        ~ (first_bit + loop.index0) ~ ", found '" ~ found ~ "' (change_mask bits follow "
+                        ~ "the change table's column order)."
+                    ) }}
+                {%- endif -%}
+            {%- endfor -%}
+            {%- do layout.update({'first_data_bit': first_bit, 'width': names | length}) -%}
+            {%- for col in landed if col.name | lower == mask_column | lower and col.dtype | lower == 'string' -%}
+                {%- do layout.update({'mask': 'unhex(' ~ mask_column ~ ')'}) -%}
+            {%- endfor -%}
+        {%- endif -%}
+    {%- endif -%}
+    {{ return(layout) }}
+{% endmacro %}
