@@ -25,7 +25,7 @@ landed as (
     select *
     from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
     {%- if is_incremental() %}
-    where landed_at > {{ watermark }}
+    where {{ cdcflow.landed_after(watermark) }}
     {%- endif %}
 
 ),
@@ -44,7 +44,7 @@ full_load as (
     where
         invalid_reason is null
         {%- if is_incremental() %}
-        and landed_at > {{ watermark }}
+        and {{ cdcflow.landed_after(watermark) }}
         {%- endif %}
 
 ),

@@ -24,7 +24,7 @@ with
     select *
     from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
     {%- if is_incremental() %}
-    where landed_at > {{ previous_range_end }}
+    where {{ cdcflow.landed_after(previous_range_end) }}
     {%- endif %}
 
 ),
@@ -72,7 +72,7 @@ with
     where
         invalid_reason is not null
         {%- if is_incremental() %}
-        and landed_at > {{ previous_range_end }}
+        and {{ cdcflow.landed_after(previous_range_end) }}
         {%- endif %}
     {%- endif %}
 

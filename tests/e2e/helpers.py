@@ -130,18 +130,26 @@ def shift_mask(mask_hex: str, bits: int) -> str:
 
 
 def load_raw(
-    spark, schema: str, table: str, rows: list[dict[str, str]], *, change_table: bool, headers=None
+    spark,
+    schema: str,
+    table: str,
+    rows: list[dict[str, str]],
+    *,
+    change_table: bool,
+    headers=None,
+    table_format: str = "using parquet",
 ) -> None:
     """Append ``rows`` (CSV text) to ``schema.table`` as Replicate lands them: typed
     columns and a varbinary change_mask. Each call writes new files (a new landing).
-    ``headers`` replaces the default header columns (name -> type)."""
+    ``headers`` replaces the default header columns (name -> type); ``table_format``
+    is the clause creating the table (e.g. ``stored as parquet`` for a Hive table)."""
     from pyspark.sql import Row
 
     columns = dict(headers or CT_HEADERS) if change_table else {}
     columns.update(TABLES[table.removesuffix("__ct")]["columns"])
     spark.sql(f"create database if not exists {schema}")
     ddl = ", ".join(f"{name} {data_type}" for name, data_type in columns.items())
-    spark.sql(f"create table if not exists {schema}.{table} ({ddl}) using parquet")
+    spark.sql(f"create table if not exists {schema}.{table} ({ddl}) {table_format}")
     if not rows:
         return
     text_rows = [Row(**{name: (row.get(name) or None) for name in columns}) for row in rows]
