@@ -9,6 +9,9 @@ SQL names (used by the macros in ``macros/masks`` and ``macros/qlik_ct``):
   (null when malformed)
 * ``cdcflow_change_seq_number(change_seq string)`` -> ``decimal(19,0)``
   (null when malformed)
+* ``cdcflow_connect_decimal(value string, scale int)`` -> ``string``: a Kafka
+  Connect Decimal (Base64 two's complement) as decimal text, null when it does
+  not decode (the macros cast it to the column's decimal type)
 """
 
 from __future__ import annotations
@@ -20,12 +23,14 @@ from pyspark.sql.types import ArrayType, BooleanType, DecimalType, StringType, T
 
 from udfs.change_mask import change_mask_fits, changed_columns
 from udfs.change_seq import MalformedChangeSeq, parse_change_seq
+from udfs.connect_decimal import connect_decimal_text
 
 UDF_NAMES = (
     "cdcflow_changed_columns",
     "cdcflow_change_mask_fits",
     "cdcflow_change_seq_committed_at",
     "cdcflow_change_seq_number",
+    "cdcflow_connect_decimal",
 )
 
 
@@ -59,4 +64,5 @@ def register_udfs(spark: SparkSession) -> list[str]:
     )
     spark.udf.register("cdcflow_change_seq_committed_at", _committed_at, TimestampNTZType())
     spark.udf.register("cdcflow_change_seq_number", _change_number, DecimalType(19, 0))
+    spark.udf.register("cdcflow_connect_decimal", connect_decimal_text, StringType())
     return list(UDF_NAMES)

@@ -8,7 +8,7 @@
         ) }}
     {%- endif -%}
     {%- set raw = tables[table_name] -%}
-    {%- set formats = ['qlik_ct'] -%}
+    {%- set formats = ['qlik_ct', 'qlik_kafka', 'debezium'] -%}
     {%- set fmt = raw.get('format') -%}
     {%- if fmt not in formats -%}
         {{ exceptions.raise_compiler_error(
@@ -50,11 +50,24 @@
         {%- do data_columns.append(column) -%}
     {%- endfor -%}
     {%- set header_columns = raw.get('header_columns', var('cdcflow_qlik_header_columns')) -%}
+    {%- set decimal_handling_mode = raw.get('decimal_handling_mode', 'precise') -%}
+    {%- if decimal_handling_mode not in ['precise', 'double', 'string'] -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' has decimal_handling_mode '" ~ decimal_handling_mode
+            ~ "'; use Debezium's value: precise, double or string."
+        ) }}
+    {%- endif -%}
     {{ return({
         'name': table_name,
         'format': fmt,
         'source': raw.get('source', fmt),
         'change_table': raw.get('change_table', table_name ~ '__ct'),
+        'raw_table': raw.get('raw_table', {'qlik_kafka': 'qlik_kafka_messages', 'debezium': 'debezium_events'}.get(fmt)),
+        'topic': raw.get('topic'),
+        'source_schema': raw.get('source_schema'),
+        'source_table': raw.get('source_table', table_name),
+        'decimal_handling_mode': decimal_handling_mode,
+        'connect_types': raw.get('connect_types', {}),
         'full_load_table': raw.get('full_load_table'),
         'key': key,
         'columns': columns,

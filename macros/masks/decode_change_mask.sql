@@ -1,12 +1,15 @@
 {% macro decode_change_mask(mask, columns, first_bit=0) %}
     {#- array<string> of the `columns` whose bit is set in the binary `mask`;
         columns[i] is bit first_bit + i (little-endian, trailing zero bytes may be
-        omitted; reference 001/000). var('cdcflow_mask_decoder') picks the
-        implementation: 'native' Spark SQL or the 'udf' (udfs/change_mask.py). -#}
-    {%- if columns is string or columns | length == 0 -%}
+        omitted; reference 001/000). `columns` is a list of names, or a SQL
+        array<string> expression when the columns vary per row (Qlik Kafka: the
+        names in ordinal order of the metadata message in effect).
+        var('cdcflow_mask_decoder') picks the implementation: 'native' Spark SQL
+        or the 'udf' (udfs/change_mask.py). -#}
+    {%- if columns is not string and columns | length == 0 -%}
         {{ exceptions.raise_compiler_error(
-            "cdcflow.decode_change_mask: `columns` must be a non-empty list of column names, got "
-            ~ columns ~ "."
+            "cdcflow.decode_change_mask: `columns` must be a non-empty list of column names "
+            ~ "or a SQL array<string> expression, got " ~ columns ~ "."
         ) }}
     {%- endif -%}
     {%- if first_bit is not number or first_bit < 0 -%}

@@ -38,9 +38,10 @@ def _compile_error(state_dir, sql: str, *extra: str) -> str:
             "cdcflow.latest_per_key: order_by is required (e.g. 'change_order desc').",
         ),
         (
-            "{{ cdcflow.decode_change_mask('m', 'a', 0) }}",
+            "{{ cdcflow.decode_change_mask('m', [], 0) }}",
             (),
-            "cdcflow.decode_change_mask: `columns` must be a non-empty list of column names, got a.",
+            "cdcflow.decode_change_mask: `columns` must be a non-empty list of column names "
+            "or a SQL array<string> expression, got [].",
         ),
         (
             "{{ cdcflow.decode_change_mask('m', ['a'], -1) }}",

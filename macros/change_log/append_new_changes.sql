@@ -1,0 +1,63 @@
+{% macro append_new_changes(cfg, relation, source_format, landed_until) %}
+    {#- The last CTEs and the select of a change-log model (int_<table>__changes_logged):
+        the canonical changes in `relation` (the table's columns, operation,
+        change_order, committed_at, transaction_id, changed_columns,
+        present_columns, landed_at), one per key and change_order (a second
+        delivery is the same change), less those already logged; `landed_until`
+        is the SQL of the end of this run's processing range. Starts with a CTE
+        name: call it after the comma of the caller's last CTE. -#}
+    {%- set key = cfg.key -%}
+
+deduplicated as (
+
+    {{ cdcflow.latest_per_key(relation, key + ['change_order'], 'landed_at desc') }}
+
+),
+{%- if is_incremental() %}
+
+already_logged as (
+
+    select {{ key | join(', ') }}, change_order
+    from {{ this }}
+    where
+        -- prunes to the partitions the new rows can fall in (null: the baseline)
+        coalesce(change_date, date'0001-01-01') >= (
+            select
+                case
+                    when count_if(committed_at is null) > 0 then date'0001-01-01'
+                    else min(to_date(committed_at))
+                end
+            from deduplicated
+        )
+
+),
+{%- endif %}
+
+final as (
+
+    select
+        {%- for column in cfg.column_names %}
+        new_change.{{ column }},
+        {%- endfor %}
+        new_change.operation,
+        new_change.change_order,
+        new_change.committed_at,
+        new_change.transaction_id,
+        new_change.changed_columns,
+        new_change.present_columns,
+        '{{ source_format }}' as source_format,
+        new_change.landed_at,
+        {{ landed_until }} as landed_until,
+        {{ cdcflow.run_loaded_at() }} as loaded_at,
+        to_date(new_change.committed_at) as change_date
+    from deduplicated as new_change
+    {%- if is_incremental() %}
+    left anti join already_logged
+        on {{ cdcflow.key_match('new_change', 'already_logged', key) }}
+        and new_change.change_order = already_logged.change_order
+    {%- endif %}
+
+)
+
+select * from final
+{%- endmacro %}

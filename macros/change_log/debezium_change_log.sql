@@ -1,0 +1,34 @@
+{% macro debezium_change_log(table_name) %}
+    {#- Body of int_<table>__changes_logged for a Debezium source: the canonical
+        change log (append-only). Snapshot reads (op r) are the baseline; the order
+        is commit_lsn, change_lsn, event_serial_no, so a primary-key update (delete
+        of the old key, create of the new one, serials 1 and 2) ends the old key
+        and starts the new one; a second delivery of an event is skipped. -#}
+    {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
+    {{ config(
+        materialized='incremental',
+        incremental_strategy='append',
+        partition_by=['change_date'],
+        on_schema_change='fail'
+    ) }}
+
+with
+
+landed as (
+
+    select *
+    from {{ ref('stg_debezium__' ~ table_name ~ '_events') }}
+    {%- if is_incremental() %}
+    where {{ cdcflow.landed_after(cdcflow.landing_watermark(this, column='landed_until')) }}
+    {%- endif %}
+
+),
+
+changes as (
+
+    select * from landed where invalid_reason is null
+
+),
+
+{{ cdcflow.append_new_changes(cfg, 'changes', 'debezium', '(select max(landed_at) from landed)') }}
+{% endmacro %}

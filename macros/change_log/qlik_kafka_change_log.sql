@@ -1,0 +1,69 @@
+{% macro qlik_kafka_change_log(table_name) %}
+    {#- Body of int_<table>__changes_logged for a Qlik Kafka source: the canonical
+        change log (append-only). REFRESH rows are the baseline (operation L);
+        CDC rows are ordered by changeSequence then transactionEventCounter; an
+        UPDATE whose beforeData has another key becomes a delete of the old key
+        and an insert of the new one. A transaction whose records have not all
+        landed is held back (not logged, and the processing range ends before its
+        first record) until it is complete. -#}
+    {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
+    {{ config(
+        materialized='incremental',
+        incremental_strategy='append',
+        partition_by=['change_date'],
+        on_schema_change='fail'
+    ) }}
+    {%- set watermark = cdcflow.landing_watermark(this, column='landed_until') if is_incremental() else none -%}
+    {%- set hold_transactions = var('cdcflow_qlik_kafka_transaction_consistency', true) -%}
+
+with
+
+landed as (
+
+    select *
+    from {{ ref('stg_qlik_kafka__' ~ table_name ~ '_messages') }}
+    {%- if is_incremental() %}
+    where {{ cdcflow.landed_after(watermark) }}
+    {%- endif %}
+
+),
+{%- if hold_transactions %}
+
+incomplete_transactions as (
+
+    {{ cdcflow.qlik_kafka_incomplete_transactions(watermark) }}
+
+),
+{%- endif %}
+
+changes as (
+
+    select landed.*
+    from landed
+    {%- if hold_transactions %}
+    left anti join incomplete_transactions
+        on landed.transaction_id = incomplete_transactions.transaction_id
+    {%- endif %}
+    where landed.invalid_reason is null
+
+),
+
+canonical as (
+
+    {{ cdcflow.split_key_changes('changes', cfg) }}
+
+),
+
+{#- the end of this run's processing range: the newest message read, or just
+    before the first record of a transaction still held back #}
+{{ cdcflow.append_new_changes(cfg, 'canonical', 'qlik_kafka', "(
+            select least(
+                max(landed_at)"
+                ~ (",
+                (select min(first_landed_at) - interval 1 microsecond from incomplete_transactions)"
+                    if hold_transactions else "")
+                ~ "
+            )
+            from landed
+        )") }}
+{% endmacro %}

@@ -1,0 +1,56 @@
+{% macro debezium_typed_value(text, field_schema, data_type, fallback_name=none, decimal_handling_mode='precise') %}
+    {#- A Debezium JSON value (`text`, as from_json left it) as the configured Spark
+        `data_type`, decoded by its Kafka Connect type (`field_schema`: struct of
+        type, name, parameters). Logical types a SQL Server table produces:
+        Date (days), Timestamp (ms), MicroTimestamp (µs), NanoTimestamp (ns),
+        ZonedTimestamp (ISO text), Decimal (Base64 big-endian two's complement,
+        scale in parameters) and VariableScaleDecimal ({scale, value}), bytes
+        (Base64). Without a schema, `fallback_name` (the table's connect_types
+        entry) or the Spark type decides. -#}
+    {%- set spark_type = data_type | lower | replace(' ', '') -%}
+    {%- set name = "coalesce(" ~ field_schema ~ ".name, " ~ ("'" ~ fallback_name ~ "'" if fallback_name else "null") ~ ")" -%}
+    {%- if spark_type.startswith('decimal') -%}
+        {%- set scale = (spark_type.split(',')[1].rstrip(')') if ',' in spark_type else '0') -%}
+        {%- set default_decimal = "cdcflow_connect_decimal(" ~ text ~ ", " ~ scale ~ ")"
+            if decimal_handling_mode == 'precise' else text -%}
+        cast(
+            case
+                when {{ name }} = 'org.apache.kafka.connect.data.Decimal'
+                    then cdcflow_connect_decimal({{ text }}, cast({{ field_schema }}.parameters['scale'] as int))
+                when {{ name }} = 'io.debezium.data.VariableScaleDecimal'
+                    then cdcflow_connect_decimal(
+                        from_json({{ text }}, 'struct<scale: int, value: string>').value,
+                        from_json({{ text }}, 'struct<scale: int, value: string>').scale
+                    )
+                when {{ field_schema }}.type is not null then {{ text }}
+                else {{ default_decimal }}
+            end as {{ data_type }}
+        )
+    {%- elif spark_type == 'date' -%}
+        case
+            when {{ name }} in ('io.debezium.time.Date', 'org.apache.kafka.connect.data.Date')
+                or {{ name }} is null and {{ text }} rlike '^-?[0-9]+$'
+                then date_add(date'1970-01-01', cast({{ text }} as int))
+            else cast({{ text }} as date)
+        end
+    {%- elif spark_type.startswith('timestamp') -%}
+        cast(
+            case
+                when {{ name }} = 'io.debezium.time.MicroTimestamp' then timestamp_micros(cast({{ text }} as bigint))
+                when {{ name }} = 'io.debezium.time.NanoTimestamp'
+                    then timestamp_micros(cast(cast({{ text }} as bigint) div 1000 as bigint))
+                when {{ name }} in ('io.debezium.time.Timestamp', 'org.apache.kafka.connect.data.Timestamp')
+                    or {{ name }} is null and {{ text }} rlike '^-?[0-9]+$'
+                    then timestamp_millis(cast({{ text }} as bigint))
+                -- ZonedTimestamp and text: ISO-8601, with its offset applied
+                else cast({{ text }} as timestamp)
+            end as {{ data_type }}
+        )
+    {%- elif spark_type == 'binary' -%}
+        try_to_binary({{ text }}, 'base64')
+    {%- elif spark_type == 'boolean' -%}
+        case lower({{ text }}) when 'true' then true when '1' then true when 'false' then false when '0' then false end
+    {%- else -%}
+        cast({{ text }} as {{ data_type }})
+    {%- endif -%}
+{%- endmacro %}

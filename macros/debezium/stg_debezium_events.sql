@@ -1,0 +1,137 @@
+{% macro stg_debezium_events(table_name) %}
+    {#- Staging of one table's Debezium SQL Server change events (reference 002):
+        op c/u/d/r as I/U/D/L (a snapshot read is the baseline), values typed from
+        the Connect schema, the total order commit_lsn, change_lsn,
+        event_serial_no, the columns an update changed (before vs after), and a
+        reason when the event cannot be applied. One row per event. -#}
+    {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
+    {%- set relation = source(cfg.source, cfg.raw_table) -%}
+    {%- set configured = cdcflow.string_array(cfg.column_names) -%}
+    {%- set operations = {'c': 'I', 'u': 'U', 'd': 'D', 'r': 'L'} -%}
+    {%- set lsn_pattern = "'^[0-9a-fA-F]{8}:[0-9a-fA-F]{8}:[0-9a-fA-F]{4}$'" -%}
+
+with
+
+events as (
+
+    {{ cdcflow.debezium_parsed_events(relation) }}
+
+),
+
+table_events as (
+
+    -- this table's events: by the source block's schema/table, or by topic
+    select *
+    from events
+    where
+        {%- if cfg.topic %}
+        topic = '{{ cfg.topic }}'
+        {%- else %}
+        parse_error is null and lower(payload.source.table) = lower('{{ cfg.source_table }}')
+        {%- if cfg.source_schema %}
+        and lower(payload.source.schema) = lower('{{ cfg.source_schema }}')
+        {%- endif %}
+        {%- endif %}
+
+),
+
+row_values as (
+
+    select
+        *,
+        case payload.op
+            {%- for name, operation in operations.items() %}
+            when '{{ name }}' then '{{ operation }}'
+            {%- endfor %}
+        end as operation,
+        -- the row the event describes: `after`, or `before` for a delete
+        transform_keys(
+            from_json(case when payload.op = 'd' then payload.before else payload.after end, 'map<string, string>'),
+            (name, value) -> lower(name)
+        ) as row_text,
+        transform_keys(from_json(payload.before, 'map<string, string>'), (name, value) -> lower(name)) as before_text
+    from table_events
+
+),
+
+typed as (
+
+    select
+        *,
+        {%- for column, data_type in cfg.columns.items() %}
+        {{ cdcflow.debezium_typed_value(
+            "row_text['" ~ column ~ "']", "field_schemas['" ~ column ~ "']", data_type,
+            cfg.connect_types.get(column), cfg.decimal_handling_mode
+        ) }} as {{ column }},
+        {%- endfor %}
+        filter({{ configured }}, name -> map_contains_key(row_text, name)) as present_columns
+    from row_values
+
+),
+
+validated as (
+
+    select
+        topic,
+        kafka_partition,
+        kafka_offset,
+        {%- for column in cfg.column_names %}
+        {{ column }},
+        {%- endfor %}
+        operation,
+        case
+            when operation = 'L' then repeat('0', 59)
+            else concat(
+                lower(replace(payload.source.commit_lsn, ':', '')),
+                lower(replace(payload.source.change_lsn, ':', '')),
+                lpad(payload.source.event_serial_no, 19, '0')
+            )
+        end as change_order,
+        case when operation <> 'L' then timestamp_millis(payload.source.ts_ms) end as committed_at,
+        coalesce(payload.transaction.id, payload.source.commit_lsn) as transaction_id,
+        case operation
+            when 'D' then {{ cdcflow.string_array(cfg.key) }}
+            when 'U' then filter(
+                present_columns, name -> not (row_text[name] <=> before_text[name]) or before_text is null
+            )
+            else present_columns
+        end as changed_columns,
+        present_columns,
+        case
+            when parse_error is not null then parse_error
+            when operation is null
+                then concat('unknown operation ', coalesce(concat('''', payload.op, ''''), 'null'))
+            when row_text is null
+                then concat('op ''', payload.op, ''' without its ', case when payload.op = 'd' then 'before' else 'after' end, ' row')
+            when operation <> 'L' and not (
+                coalesce(payload.source.commit_lsn rlike {{ lsn_pattern }}, false)
+                and coalesce(payload.source.change_lsn rlike {{ lsn_pattern }}, false)
+                and coalesce(payload.source.event_serial_no rlike '^[0-9]{1,19}$', false)
+            )
+                then concat(
+                    'malformed source position (commit_lsn ', coalesce(payload.source.commit_lsn, 'null'),
+                    ', change_lsn ', coalesce(payload.source.change_lsn, 'null'),
+                    ', event_serial_no ', coalesce(payload.source.event_serial_no, 'null'),
+                    '): expected xxxxxxxx:xxxxxxxx:xxxx LSNs and a serial number'
+                )
+            when operation <> 'L' and payload.source.ts_ms is null then 'no source.ts_ms (commit time)'
+            {%- for column in cfg.key %}
+            when {{ column }} is null then 'null key column {{ column }}'
+            {%- endfor %}
+            {%- for column, data_type in cfg.columns.items() %}
+            when row_text['{{ column }}'] is not null and {{ column }} is null
+                then concat(
+                    'value ', row_text['{{ column }}'], ' of column {{ column }} (',
+                    coalesce(field_schemas['{{ column }}'].name, field_schemas['{{ column }}'].type, 'no schema'),
+                    ') does not decode as {{ data_type }}'
+                )
+            {%- endfor %}
+        end as invalid_reason,
+        raw_row,
+        landed_at
+    from typed
+
+)
+
+select * from validated
+{% endmacro %}

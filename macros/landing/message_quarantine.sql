@@ -1,0 +1,134 @@
+{% macro message_quarantine(source_format) %}
+    {#- Body of <format>_quarantine for the Kafka-landed formats (qlik_kafka,
+        debezium): every message that cannot be applied, with the raw message
+        (JSON of the landed row: topic, partition, offset, timestamp, key, value)
+        and the reason. A configured table's bad messages come from its staging;
+        unreadable messages no table can claim (shared topic) are listed with a
+        null source_table. Reads the same processing ranges as the change logs.
+        Append-only. -#}
+    {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {%- set tables = cdcflow.tables_of_format(source_format) -%}
+    {%- if tables | length == 0 -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: " ~ source_format ~ "_quarantine needs at least one table with format "
+            ~ source_format ~ " in vars.cdcflow_tables."
+        ) }}
+    {%- endif -%}
+    {%- set staging_prefix = {'qlik_kafka': 'stg_qlik_kafka__', 'debezium': 'stg_debezium__'}[source_format] -%}
+    {%- set staging_suffix = {'qlik_kafka': '_messages', 'debezium': '_events'}[source_format] -%}
+    {%- set range_starts = {} -%}
+    {%- set topics = {} %}
+
+with
+{%- for table_name in tables %}
+{%- set cfg = cdcflow.table_config(table_name, source_format) %}
+{#- the processing range of the table's change log: what landed after the range
+    its previous runs read (this makes the quarantine run after the log) #}
+{%- set change_log = ref('int_' ~ table_name ~ '__changes_logged') %}
+{%- set range_start = cdcflow.landing_watermark(
+    change_log,
+    where='loaded_at < ' ~ cdcflow.run_loaded_at(), column='landed_until'
+) if is_incremental() else none %}
+{%- do range_starts.setdefault(cfg.raw_table, []).append(range_start) %}
+{%- do topics.setdefault(cfg.raw_table, []).append(cfg.topic) %}
+
+{{ table_name }}_rejected as (
+
+    select
+        '{{ table_name }}' as source_table,
+        '{{ cfg.raw_table }}' as raw_table,
+        topic,
+        kafka_partition,
+        kafka_offset,
+        invalid_reason as reason,
+        raw_row,
+        landed_at
+    from {{ ref(staging_prefix ~ table_name ~ staging_suffix) }}
+    where
+        invalid_reason is not null
+        {%- if is_incremental() %}
+        and {{ cdcflow.landed_after(range_start) }}
+        {%- endif %}
+
+),
+{%- endfor %}
+{%- for landing in cdcflow.landing_relations(source_format) %}
+{%- set claimed_topics = topics[landing.name] | reject('none') | list %}
+
+{{ landing.name }}_unclaimed as (
+
+    -- unreadable messages of the landing table that no configured topic claims
+    select
+        cast(null as string) as source_table,
+        '{{ landing.name }}' as raw_table,
+        topic,
+        kafka_partition,
+        kafka_offset,
+        parse_error as reason,
+        raw_row,
+        landed_at
+    {%- if source_format == 'qlik_kafka' %}
+    from ({{ cdcflow.qlik_kafka_parsed_messages(landing.relation) }}) as parsed
+    {%- else %}
+    from ({{ cdcflow.debezium_parsed_events(landing.relation) }}) as parsed
+    {%- endif %}
+    where
+        parse_error is not null
+        {%- if claimed_topics %}
+        and not coalesce(topic in ('{{ claimed_topics | join("', '") }}'), false)
+        {%- endif %}
+        {%- if is_incremental() %}
+        and {{ cdcflow.landed_after('least(' ~ range_starts[landing.name] | join(', ') ~ ')') }}
+        {%- endif %}
+
+),
+{%- endfor %}
+
+rejected as (
+    {%- for table_name in tables %}
+
+    select * from {{ table_name }}_rejected
+
+    union all
+    {%- endfor %}
+    {%- for landing in cdcflow.landing_relations(source_format) %}
+
+    select * from {{ landing.name }}_unclaimed
+    {%- if not loop.last %}
+
+    union all
+    {%- endif %}
+    {%- endfor %}
+
+),
+
+deduplicated as (
+
+    {{ cdcflow.latest_per_key('rejected', ['source_table', 'raw_table', 'raw_row'], 'landed_at desc') }}
+
+),
+
+final as (
+
+    select
+        new_row.source_table,
+        new_row.raw_table,
+        new_row.topic,
+        new_row.kafka_partition,
+        new_row.kafka_offset,
+        new_row.reason,
+        new_row.raw_row,
+        new_row.landed_at,
+        {{ cdcflow.run_loaded_at() }} as loaded_at
+    from deduplicated as new_row
+    {%- if is_incremental() %}
+    left anti join {{ this }} as quarantined
+        on new_row.source_table <=> quarantined.source_table
+        and new_row.raw_table = quarantined.raw_table
+        and new_row.raw_row = quarantined.raw_row
+    {%- endif %}
+
+)
+
+select * from final
+{% endmacro %}

@@ -1,0 +1,52 @@
+{% macro qlik_kafka_parsed_messages(relation) %}
+    {#- Every message of a raw Kafka landing table (topic, partition, offset,
+        timestamp, key, value) parsed as a Qlik message (reference 000) with
+        from_json: the Replicate envelope ({"magic": "atMSG", "type": "MD"|"DT",
+        "message": {...}}) or a bare message. `message_type` is MD (metadata) or
+        DT (data); `parse_error` says why a message cannot be read; tombstones
+        (null value) are dropped. -#}
+    select
+        topic,
+        kafka_partition,
+        kafka_offset,
+        kafka_timestamp,
+        message,
+        case
+            when envelope.magic = 'atMSG' then envelope.type
+            when message.lineage is not null then 'MD'
+            when message.headers is not null then 'DT'
+        end as message_type,
+        case
+            when envelope._corrupt_record is not null or message._corrupt_record is not null
+                then 'unparsable JSON'
+            when coalesce(envelope.type, 'DT') not in ('MD', 'DT')
+                then concat('unknown Replicate envelope type ''', envelope.type, '''')
+            when message.lineage is null and message.headers is null
+                then 'not a Qlik metadata or data message (no lineage, no headers)'
+        end as parse_error,
+        raw_row,
+        landed_at
+    from (
+        select
+            *,
+            from_json(
+                case when envelope.magic = 'atMSG' then envelope.message else value end,
+                '{{ cdcflow.qlik_kafka_message_schema() }}'
+            ) as message
+        from (
+            select
+                topic,
+                `partition` as kafka_partition,
+                `offset` as kafka_offset,
+                `timestamp` as kafka_timestamp,
+                value,
+                from_json(
+                    value, 'struct<magic: string, type: string, message: string, _corrupt_record: string>'
+                ) as envelope,
+                _cdcflow_raw_row as raw_row,
+                _cdcflow_landed_at as landed_at
+            from ({{ cdcflow.landed_raw_rows(relation) }}) as landed
+            where value is not null
+        ) as enveloped
+    ) as parsed
+{%- endmacro %}

@@ -1,0 +1,151 @@
+{% macro qlik_kafka_table_versions() %}
+    {#- Body of int_qlik_kafka__table_versions: every Qlik metadata message (one per
+        table version, reference 000) of every qlik_kafka landing table, with the
+        column names in ordinal order (position i = change-mask bit i = ordinal
+        i + 1), their Qlik types and the primary key. Append-only; each run also
+        writes a run-marker row (null source_table) recording the end of the
+        landing range it read, so the next run reads only what landed since. -#}
+    {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {%- set relations = cdcflow.landing_relations('qlik_kafka') -%}
+    {%- if relations | length == 0 -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: int_qlik_kafka__table_versions needs at least one table with format qlik_kafka "
+            ~ "in vars.cdcflow_tables."
+        ) }}
+    {%- endif -%}
+    {%- if is_incremental() -%}
+        {%- set watermark = cdcflow.landing_watermark(this, column='landed_until') -%}
+    {%- endif %}
+
+with
+{%- for landing in relations %}
+
+{{ landing.name }}_messages as (
+
+    select '{{ landing.name }}' as raw_table, *
+    from ({{ cdcflow.qlik_kafka_parsed_messages(landing.relation) }}) as parsed
+    {%- if is_incremental() %}
+    where {{ cdcflow.landed_after(watermark) }}
+    {%- endif %}
+
+),
+{%- endfor %}
+
+messages as (
+    {%- for landing in relations %}
+
+    select * from {{ landing.name }}_messages
+    {%- if not loop.last %}
+
+    union all
+    {%- endif %}
+    {%- endfor %}
+
+),
+
+metadata as (
+
+    select
+        raw_table,
+        message.lineage.schema as source_schema,
+        message.lineage.table as source_table,
+        message.lineage.tableVersion as table_version,
+        message.schemaId as schema_id,
+        -- columns by ordinal: array position i holds ordinal i + 1 (null in a gap)
+        transform(
+            sequence(1, array_max(map_values(transform_values(message.tableStructure.tableColumns, (n, c) -> c.ordinal)))),
+            ordinal -> try_element_at(
+                map_keys(map_filter(message.tableStructure.tableColumns, (n, c) -> c.ordinal = ordinal)), 1
+            )
+        ) as column_names_by_ordinal,
+        map_from_entries(
+            transform(map_entries(message.tableStructure.tableColumns), c -> struct(lower(c.key), upper(c.value.type)))
+        ) as column_types,
+        transform(
+            array_sort(
+                filter(
+                    transform(
+                        map_entries(message.tableStructure.tableColumns),
+                        c -> struct(c.value.primaryKeyPosition as position, lower(c.key) as name)
+                    ),
+                    c -> c.position > 0
+                )
+            ),
+            c -> c.name
+        ) as key_columns,
+        topic,
+        kafka_partition,
+        kafka_offset,
+        kafka_timestamp,
+        landed_at
+    from messages
+    where
+        parse_error is null
+        and message_type = 'MD'
+        and message.lineage.table is not null
+        and size(message.tableStructure.tableColumns) > 0
+
+),
+
+new_versions as (
+
+    select
+        raw_table,
+        source_schema,
+        source_table,
+        table_version,
+        schema_id,
+        transform(column_names_by_ordinal, name -> lower(name)) as column_names_by_ordinal,
+        column_types,
+        key_columns,
+        topic,
+        kafka_partition,
+        kafka_offset,
+        kafka_timestamp,
+        landed_at
+    from metadata
+    {%- if is_incremental() %}
+    left anti join {{ this }} as known
+        on metadata.raw_table = known.raw_table
+        and metadata.topic <=> known.topic
+        and metadata.kafka_partition <=> known.kafka_partition
+        and metadata.kafka_offset <=> known.kafka_offset
+    {%- endif %}
+
+),
+
+run_marker as (
+
+    select
+        cast(null as string) as raw_table,
+        cast(null as string) as source_schema,
+        cast(null as string) as source_table,
+        cast(null as int) as table_version,
+        cast(null as string) as schema_id,
+        cast(null as array<string>) as column_names_by_ordinal,
+        cast(null as map<string, string>) as column_types,
+        cast(null as array<string>) as key_columns,
+        cast(null as string) as topic,
+        cast(null as int) as kafka_partition,
+        cast(null as bigint) as kafka_offset,
+        cast(null as timestamp) as kafka_timestamp,
+        cast(null as timestamp) as landed_at
+
+),
+
+final as (
+
+    select
+        *,
+        (select max(landed_at) from messages) as landed_until,
+        {{ cdcflow.run_loaded_at() }} as loaded_at
+    from (
+        select * from new_versions
+        union all
+        select * from run_marker
+    ) as versions
+
+)
+
+select * from final
+{% endmacro %}

@@ -1,0 +1,1 @@
+{{ cdcflow.debezium_change_log('sqlserver_customers') }}

@@ -1,0 +1,1 @@
+{{ cdcflow.message_quarantine('debezium') }}

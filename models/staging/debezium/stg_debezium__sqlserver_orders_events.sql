@@ -1,0 +1,1 @@
+{{ cdcflow.stg_debezium_events('sqlserver_orders') }}
