@@ -20,14 +20,17 @@ def profiles_dir(state_dir: Path) -> Path:
     return folder
 
 
-def invoke_dbt(args: list[str], *, state_dir: Path, target: str = "session"):
-    """Invoke dbt with ``args`` against this project; return dbt's result object."""
+def invoke_dbt(
+    args: list[str], *, state_dir: Path, target: str = "session", project_dir: Path = PROJECT_DIR
+):
+    """Invoke dbt with ``args`` against this project (or ``project_dir``); return
+    dbt's result object."""
     from dbt.cli.main import dbtRunner
 
     full_args = [
         *args,
         "--project-dir",
-        str(PROJECT_DIR),
+        str(project_dir),
         "--profiles-dir",
         str(profiles_dir(state_dir)),
         "--target",

@@ -101,12 +101,14 @@ def env(**values):
                 os.environ[key] = old
 
 
-def run_dbt(state_dir: Path, *args: str, schema: str, target: str = "session") -> None:
+def run_dbt(
+    state_dir: Path, *args: str, schema: str, target: str = "session", project_dir: Path = PROJECT_DIR
+) -> None:
     """Invoke dbt in-process against ``schema``; fail the test if dbt fails."""
     from launcher.dbt_invoke import invoke_dbt
 
     with env(CDCFLOW_SCHEMA=schema):
-        result = invoke_dbt(list(args), state_dir=state_dir, target=target)
+        result = invoke_dbt(list(args), state_dir=state_dir, target=target, project_dir=project_dir)
     if not result.success:
         failures = [
             f"{r.node.name}: {r.status}: {r.message}"

@@ -1,0 +1,334 @@
+"""One logical change history of a simulated source table, written in each
+vendor format the way the vendor writes it: Qlik Replicate `__ct` rows (plus the
+full-load table), Qlik Kafka messages (reference 000) and Debezium SQL Server
+events (reference 002). Deterministic from a seed; pure Python (no Spark)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+COLUMNS = {"id": "int", "name": "string", "amount": "decimal(10,2)", "since": "date", "note": "string"}
+KEY = "id"
+DATA_COLUMNS = [c for c in COLUMNS if c != KEY]
+EPOCH = date(1970, 1, 1)
+CT_HEADERS = {
+    "header__change_seq": "string",
+    "header__change_oper": "string",
+    "header__change_mask": "binary",
+    "header__stream_position": "string",
+    "header__operation": "string",
+    "header__transaction_id": "string",
+    "header__timestamp": "timestamp",
+}
+KAFKA_LANDING = {
+    "topic": "string",
+    "partition": "int",
+    "offset": "bigint",
+    "timestamp": "timestamp",
+    "key": "string",
+    "value": "string",
+}
+
+
+@dataclass
+class Change:
+    """One row-level change of the source table."""
+
+    op: str  # I, U, D
+    before: dict | None
+    after: dict | None
+    changed: list[str]
+    committed_at: datetime
+    transaction: int
+    seq: int  # the task-wide change number
+    index: int  # position in its transaction, from 0
+
+    @property
+    def is_key_change(self) -> bool:
+        return self.op == "U" and self.before[KEY] != self.after[KEY]
+
+
+@dataclass
+class History:
+    baseline: list[dict]
+    transactions: list[list[Change]] = field(default_factory=list)
+
+    def state_after(self, transactions: list[int]) -> dict[int, dict]:
+        """The source table after the baseline and ``transactions`` (in order)."""
+        state = {row[KEY]: dict(row) for row in self.baseline}
+        for number in sorted(transactions):
+            for change in self.transactions[number]:
+                if change.before is not None:
+                    state.pop(change.before[KEY], None)
+                if change.after is not None:
+                    state[change.after[KEY]] = dict(change.after)
+        return state
+
+
+def _random_row(rng: random.Random, key: int) -> dict:
+    return {
+        "id": key,
+        "name": rng.choice(["Ada", "Grace", "Linus", "Edsger", "Barbara", "Ken"]) + f" {rng.randint(1, 99)}",
+        "amount": Decimal(rng.randint(-50_000, 500_000)) / 100,
+        "since": EPOCH + timedelta(days=rng.randint(17_000, 20_000)),
+        "note": rng.choice([None, "vip", "new", "moved", "has, comma", 'quote "q"']),
+    }
+
+
+def simulate(seed: int = 7, keys: int = 20, transactions: int = 60) -> History:
+    """Inserts, updates (some to null), deletes, primary-key updates, re-inserted
+    keys, several changes per key and per transaction, equal commit times."""
+    rng = random.Random(seed)
+    history = History(baseline=[_random_row(rng, key) for key in range(1, keys + 1)])
+    state = {row[KEY]: dict(row) for row in history.baseline}
+    deleted: list[int] = []
+    next_key = keys + 1
+    committed_at = datetime(2024, 5, 1, 8, 0, 0)
+    seq = 0
+    for number in range(transactions):
+        # hundredths of a second, as Replicate; some transactions share a commit time
+        committed_at += timedelta(milliseconds=10 * rng.choice([0, 0, 1, 7, 150, 6000]))
+        changes: list[Change] = []
+        for index in range(rng.choice([1, 1, 2, 3])):
+            seq += 1
+            draw = rng.random()
+            live = sorted(state)
+            if draw < 0.12 and deleted:
+                key = deleted.pop(rng.randrange(len(deleted)))
+                op, before, after = "I", None, _random_row(rng, key)
+            elif draw < 0.25 or not live:
+                key, next_key = next_key, next_key + 1
+                op, before, after = "I", None, _random_row(rng, key)
+            elif draw < 0.37:
+                key = rng.choice(live)
+                op, before, after = "D", state[key], None
+                deleted.append(key)
+            elif draw < 0.45:
+                key = rng.choice(live)
+                new_key, next_key = next_key, next_key + 1
+                before = state[key]
+                after = dict(before, id=new_key)
+                if rng.random() < 0.5:
+                    after["name"] = before["name"] + " (moved)"
+                op = "U"
+                deleted.append(key)
+            else:
+                key = rng.choice(live)
+                before = state[key]
+                after = dict(before)
+                for column in rng.sample(DATA_COLUMNS, rng.randint(1, 3)):
+                    fresh = _random_row(rng, key)[column]
+                    while fresh == before[column]:
+                        fresh = _random_row(rng, key)[column]
+                    after[column] = fresh
+                op = "U"
+            if before is not None:
+                state.pop(before[KEY])
+            if after is not None:
+                state[after[KEY]] = after
+            if op == "I":
+                changed = list(COLUMNS)
+            elif op == "D":
+                changed = [KEY]
+            else:
+                changed = [c for c in COLUMNS if before[c] != after[c]]
+            changes.append(Change(op, before, after, changed, committed_at, number, seq, index))
+        history.transactions.append(changes)
+    return history
+
+
+# --------------------------------------------------------------------- helpers
+
+
+def _mask(columns: list[str], first_bit: int) -> bytes:
+    """Little-endian change mask, trailing zero bytes trimmed (references 000/001)."""
+    value = sum(1 << (first_bit + list(COLUMNS).index(c)) for c in columns)
+    return value.to_bytes((value.bit_length() + 7) // 8 or 1, "little")
+
+
+def _change_seq(change: Change) -> str:
+    hundredths = change.committed_at.microsecond // 10_000
+    return change.committed_at.strftime("%Y%m%d%H%M%S") + f"{hundredths:02d}" + f"{change.seq:019d}"
+
+
+def _transaction_id(change: Change) -> str:
+    return f"{change.transaction + 1:032X}"
+
+
+def _text(value) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value)
+
+
+# ---------------------------------------------------------------- Qlik __ct
+
+
+def ct_full_load(history: History) -> list[dict]:
+    return [dict(row) for row in history.baseline]
+
+
+def ct_rows(history: History, transactions: list[int]) -> list[dict]:
+    """Change-table rows (reference 001): a B before image with its U's change_seq."""
+    rows = []
+    for number in transactions:
+        for change in history.transactions[number]:
+            headers = {
+                "header__change_seq": _change_seq(change),
+                "header__stream_position": f"pos-{change.seq}",
+                "header__transaction_id": _transaction_id(change),
+                "header__timestamp": change.committed_at,
+            }
+            if change.op == "U":
+                rows.append({**headers, **change.before, "header__change_oper": "B",
+                             "header__operation": "BEFOREIMAGE", "header__change_mask": b""})
+            row = change.after if change.op != "D" else change.before
+            rows.append({**headers, **row, "header__change_oper": change.op,
+                         "header__operation": {"I": "INSERT", "U": "UPDATE", "D": "DELETE"}[change.op],
+                         "header__change_mask": _mask(change.changed, len(CT_HEADERS))})
+    return rows
+
+
+# ------------------------------------------------------------- Qlik Kafka
+
+QLIK_TYPES = {"int": "INT4", "string": "STRING", "decimal(10,2)": "NUMERIC", "date": "DATE"}
+
+
+def _envelope(kind: str, message: dict) -> str:
+    return json.dumps({"magic": "atMSG", "type": kind, "headers": None, "messageSchemaId": None,
+                       "messageSchema": None, "message": message}, separators=(",", ":"))
+
+
+def kafka_metadata(schema: str, table: str) -> str:
+    columns = {
+        name.upper(): {"ordinal": i + 1, "type": QLIK_TYPES[data_type], "length": 0,
+                       "precision": 10 if data_type.startswith("decimal") else 0,
+                       "scale": 2 if data_type.startswith("decimal") else 0,
+                       "primaryKeyPosition": 1 if name == KEY else 0}
+        for i, (name, data_type) in enumerate(COLUMNS.items())
+    }
+    return _envelope("MD", {"schemaId": f"{table}-1", "lineage": {
+        "server": "replicate", "task": "equivalence", "schema": schema, "table": table, "tableVersion": 1,
+        "timestamp": "2024-05-01T07:00:00.000"}, "tableStructure": {"tableColumns": columns}, "dataSchema": "{}"})
+
+
+def _kafka_values(row: dict | None) -> dict | None:
+    return None if row is None else {name.upper(): _text(value) for name, value in row.items()}
+
+
+def kafka_messages(history: History, transactions: list[int], *, schema: str, table: str,
+                   refresh: bool) -> list[dict]:
+    """Data messages (and the REFRESH full load when ``refresh``) as landed rows."""
+    values = []
+    if refresh:
+        for row in history.baseline:
+            values.append((row[KEY], _envelope("DT", {"schema": schema, "table": table,
+                           "data": _kafka_values(row), "beforeData": None, "headers": {"operation": "REFRESH"}})))
+    for number in transactions:
+        changes = history.transactions[number]
+        for change in changes:
+            row = change.after if change.op != "D" else change.before
+            hundredths = change.committed_at.microsecond // 10_000
+            headers = {
+                "operation": {"I": "INSERT", "U": "UPDATE", "D": "DELETE"}[change.op],
+                "changeSequence": _change_seq(change),
+                "timestamp": change.committed_at.strftime("%Y-%m-%dT%H:%M:%S.") + f"{hundredths:02d}0",
+                "streamPosition": f"pos-{change.seq}",
+                "transactionId": _transaction_id(change),
+                "changeMask": _mask(change.changed, 0).hex().upper(),
+                "columnMask": _mask(list(COLUMNS), 0).hex().upper(),
+                "transactionEventCounter": change.index + 1,
+                "transactionLastEvent": change.index == len(changes) - 1,
+            }
+            values.append((row[KEY], _envelope("DT", {"schema": schema, "table": table,
+                           "data": _kafka_values(row), "beforeData": _kafka_values(change.before),
+                           "headers": headers})))
+    return values
+
+
+# ----------------------------------------------------------------- Debezium
+
+_DEBEZIUM_FIELDS = [
+    {"type": "int32", "optional": False, "field": "id"},
+    {"type": "string", "optional": False, "field": "name"},
+    {"type": "bytes", "optional": False, "field": "amount", "name": "org.apache.kafka.connect.data.Decimal",
+     "parameters": {"scale": "2", "connect.decimal.precision": "10"}},
+    {"type": "int32", "optional": False, "field": "since", "name": "io.debezium.time.Date"},
+    {"type": "string", "optional": True, "field": "note"},
+]
+
+
+def _debezium_row(row: dict | None) -> dict | None:
+    if row is None:
+        return None
+    unscaled = int(row["amount"] * 100)
+    length = (unscaled + (unscaled < 0)).bit_length() // 8 + 1
+    return {
+        "id": row["id"],
+        "name": row["name"],
+        "amount": base64.b64encode(unscaled.to_bytes(length, "big", signed=True)).decode(),
+        "since": (row["since"] - EPOCH).days,
+        "note": row["note"],
+    }
+
+
+def _debezium_event(table: str, op: str, before, after, ts_ms: int, commit, change, serial, with_schema) -> str:
+    payload = {
+        "before": _debezium_row(before), "after": _debezium_row(after),
+        "source": {"version": "2.7.0.Final", "connector": "sqlserver", "name": "server1", "ts_ms": ts_ms,
+                   "snapshot": "true" if op == "r" else "false", "db": "testDB", "schema": "dbo",
+                   "table": table, "change_lsn": change, "commit_lsn": commit, "event_serial_no": serial},
+        "op": op, "ts_ms": ts_ms + 1500,
+    }
+    if not with_schema:
+        return json.dumps(payload, separators=(",", ":"))
+    row_schema = {"type": "struct", "fields": _DEBEZIUM_FIELDS, "optional": True,
+                  "name": f"server1.dbo.{table}.Value"}
+    schema = {"type": "struct", "name": f"server1.dbo.{table}.Envelope", "optional": False, "fields": [
+        {**row_schema, "field": "before"}, {**row_schema, "field": "after"},
+        {"type": "struct", "field": "source", "optional": False, "fields": []},
+        {"type": "string", "optional": False, "field": "op"},
+        {"type": "int64", "optional": True, "field": "ts_ms"}]}
+    return json.dumps({"schema": schema, "payload": payload}, separators=(",", ":"))
+
+
+def debezium_events(history: History, transactions: list[int], *, table: str, snapshot: bool) -> list[tuple]:
+    """Change events (and the snapshot reads when ``snapshot``); a primary-key
+    update is a delete of the old key and a create of the new one with the same
+    commit and change LSN, serials 1 and 2. Every third transaction is written
+    with schemas disabled (payload only)."""
+    values = []
+    if snapshot:
+        for row in history.baseline:
+            values.append((row[KEY], _debezium_event(table, "r", None, row, 1714546800000,
+                                                     "00000100:00000000:0001", None, None, True)))
+    for number in transactions:
+        with_schema = number % 3 != 0
+        for change in history.transactions[number]:
+            ts_ms = (change.committed_at - datetime(1970, 1, 1)) // timedelta(milliseconds=1)
+            commit = f"00000100:{number + 1:08x}:ffff"
+            position = f"00000100:{number + 1:08x}:{change.index + 1:04x}"
+            if change.is_key_change:
+                values.append((change.before[KEY], _debezium_event(
+                    table, "d", change.before, None, ts_ms, commit, position, 1, with_schema)))
+                values.append((change.before[KEY], None))  # its tombstone
+                values.append((change.after[KEY], _debezium_event(
+                    table, "c", None, change.after, ts_ms, commit, position, 2, with_schema)))
+            elif change.op == "I":
+                values.append((change.after[KEY], _debezium_event(
+                    table, "c", None, change.after, ts_ms, commit, position, 1, with_schema)))
+            elif change.op == "U":
+                values.append((change.after[KEY], _debezium_event(
+                    table, "u", change.before, change.after, ts_ms, commit, position, 2, with_schema)))
+            else:
+                values.append((change.before[KEY], _debezium_event(
+                    table, "d", change.before, None, ts_ms, commit, position, 1, with_schema)))
+                values.append((change.before[KEY], None))
+    return values

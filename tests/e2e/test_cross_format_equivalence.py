@@ -1,0 +1,165 @@
+"""The proof that the formats converge: one logical change history of a simulated
+source table (inserts, updates to and from null, deletes, primary-key updates,
+re-inserted keys, several changes per key and per transaction, equal commit
+times) written as a Qlik `__ct` change table, as Qlik Kafka messages and as
+Debezium events, each onboarded the way the README says (configuration plus
+one-line model files). The three `_current` tables are identical, equal to the
+simulated table, and the three `_history` tables are identical: after a full
+build, and after an incremental run that lands the rest of the stream, late
+transactions (older than changes already applied) and second deliveries."""
+
+import shutil
+from datetime import datetime
+
+import pytest
+
+from tests.e2e import change_history as ch
+from tests.e2e.helpers import PROJECT_DIR, as_text, run_dbt
+
+pytestmark = pytest.mark.spark
+
+SCHEMA = "e2e_equivalence"
+RAW = f"{SCHEMA}_raw"
+FORMATS = {"eq_ct": "qlik_ct", "eq_kafka": "qlik_kafka", "eq_dbz": "debezium"}
+# identifiers that are each format's own (LSNs, change sequences, transaction ids) are left out
+HISTORY = [*ch.COLUMNS, "operation", "valid_from", "valid_to", "closed_by_operation", "is_current",
+           "changed_columns"]
+CURRENT = [*ch.COLUMNS, "last_operation", "last_changed_at"]
+
+HISTORY_OF_SOURCE = ch.simulate(seed=20261121, keys=25, transactions=80)
+ALL = list(range(len(HISTORY_OF_SOURCE.transactions)))
+SPLIT = 50
+LATE = [t for t in range(10, SPLIT, 9)]  # held back from batch 1, landing in batch 2
+BATCH_1 = [t for t in range(SPLIT) if t not in LATE]
+REPLAYED = [t for t in range(0, SPLIT, 6) if t not in LATE]  # delivered a second time in batch 2
+BATCH_2 = [*range(SPLIT, len(ALL)), *LATE, *REPLAYED]
+
+
+def _project(tmp_path):
+    """A copy of the project whose tables are the three written formats."""
+    project = tmp_path / "project"
+    project.mkdir()
+    shutil.copy(PROJECT_DIR / "dbt_project.yml", project)
+    shutil.copytree(PROJECT_DIR / "macros", project / "macros")
+    models = project / "models"
+    for folder in ("staging", "intermediate", "marts"):
+        (models / folder).mkdir(parents=True)
+    (models / "staging" / "_sources.yml").write_text(
+        "version: 2\nsources:\n"
+        + "".join(
+            f"  - name: {source}\n    schema: \"{{{{ var('cdcflow_raw_schema') }}}}\"\n    tables:\n"
+            + "".join(f"      - name: {table}\n" for table in tables)
+            for source, tables in {
+                "qlik_ct": ["eq_ct__ct", "eq_ct"], "qlik_kafka": ["eq_kafka_messages"],
+                "debezium": ["eq_dbz_events"],
+            }.items()
+        )
+    )
+    files = {
+        "staging/stg_qlik_ct__eq_ct_changes": "stg_qlik_ct_changes('eq_ct')",
+        "staging/stg_qlik_ct__eq_ct_full_load": "stg_qlik_ct_full_load('eq_ct')",
+        "staging/stg_qlik_kafka__eq_kafka_messages": "stg_qlik_kafka_messages('eq_kafka')",
+        "staging/stg_debezium__eq_dbz_events": "stg_debezium_events('eq_dbz')",
+        "intermediate/int_qlik_kafka__table_versions": "qlik_kafka_table_versions()",
+        "intermediate/int_eq_ct__changes_logged": "qlik_ct_change_log('eq_ct')",
+        "intermediate/int_eq_kafka__changes_logged": "qlik_kafka_change_log('eq_kafka')",
+        "intermediate/int_eq_dbz__changes_logged": "debezium_change_log('eq_dbz')",
+    }
+    for table in FORMATS:
+        files[f"intermediate/int_{table}__versioned"] = f"versioned_model('{table}')"
+        files[f"marts/{table}_current"] = f"scd1_current('{table}')"
+        files[f"marts/{table}_history"] = f"history_view('{table}')"
+    for path, call in files.items():
+        (models / f"{path}.sql").write_text(f"{{{{ cdcflow.{call} }}}}\n")
+    return project
+
+
+def _vars() -> str:
+    columns = ", ".join(f"{name}: '{data_type}'" for name, data_type in ch.COLUMNS.items())
+    common = f"key: [{ch.KEY}], columns: {{{columns}}}"
+    return (
+        f"{{cdcflow_raw_schema: {RAW}, cdcflow_tables: {{"
+        f"eq_ct: {{format: qlik_ct, change_table: eq_ct__ct, full_load_table: eq_ct, {common}}}, "
+        f"eq_kafka: {{format: qlik_kafka, raw_table: eq_kafka_messages, source_schema: dbo, "
+        f"source_table: ACCOUNTS, {common}}}, "
+        f"eq_dbz: {{format: debezium, raw_table: eq_dbz_events, topic: server1.dbo.accounts, {common}}}}}}}"
+    )
+
+
+def _append(spark, table: str, columns: dict[str, str], rows: list[dict]) -> None:
+    """Land ``rows`` as new parquet files of ``RAW.table`` (created on first use)."""
+    ddl = ", ".join(f"`{name}` {data_type}" for name, data_type in columns.items())
+    spark.sql(f"create database if not exists {RAW}")
+    spark.sql(f"create table if not exists {RAW}.{table} ({ddl}) using parquet")
+    if rows:
+        frame = spark.createDataFrame([tuple(row.get(c) for c in columns) for row in rows], ddl)
+        frame.write.mode("append").insertInto(f"{RAW}.{table}")
+
+
+def _land(spark, transactions: list[int], *, first: bool, offset: int) -> None:
+    history = HISTORY_OF_SOURCE
+    ct_columns = {**ch.CT_HEADERS, **ch.COLUMNS}
+    _append(spark, "eq_ct__ct", ct_columns, ch.ct_rows(history, transactions))
+    _append(spark, "eq_ct", ch.COLUMNS, ch.ct_full_load(history) if first else [])
+    landed_at = datetime(2024, 5, 2)
+
+    def kafka_rows(topic, messages):
+        return [
+            {"topic": topic, "partition": 0, "offset": offset + i, "timestamp": landed_at, "key": str(key),
+             "value": value}
+            for i, (key, value) in enumerate(messages)
+        ]
+
+    kafka = ch.kafka_messages(history, transactions, schema="dbo", table="ACCOUNTS", refresh=first)
+    metadata = [(0, ch.kafka_metadata("dbo", "ACCOUNTS"))] if first else []
+    _append(spark, "eq_kafka_messages", ch.KAFKA_LANDING, kafka_rows("dbo.accounts", metadata + kafka))
+    events = ch.debezium_events(history, transactions, table="accounts", snapshot=first)
+    _append(spark, "eq_dbz_events", ch.KAFKA_LANDING, kafka_rows("server1.dbo.accounts", events))
+
+
+def _rows(spark, relation: str, columns: list[str]) -> list[tuple]:
+    return sorted(tuple(as_text(v) for v in row) for row in spark.sql(
+        f"select {', '.join(columns)} from {SCHEMA}.{relation}").collect())
+
+
+def _assert_equivalent(spark, transactions: list[int]) -> None:
+    expected_current = sorted(
+        tuple(as_text(row[c]) for c in ch.COLUMNS)
+        for row in HISTORY_OF_SOURCE.state_after(transactions).values()
+    )
+    histories = {}
+    for table in FORMATS:
+        current = _rows(spark, f"{table}_current", CURRENT)
+        assert [row[: len(ch.COLUMNS)] for row in current] == expected_current, table
+        histories[table] = _rows(spark, f"{table}_history", HISTORY)
+    assert _rows(spark, "eq_kafka_current", CURRENT) == _rows(spark, "eq_ct_current", CURRENT)
+    assert _rows(spark, "eq_dbz_current", CURRENT) == _rows(spark, "eq_ct_current", CURRENT)
+    assert histories["eq_kafka"] == histories["eq_ct"]
+    assert histories["eq_dbz"] == histories["eq_ct"]
+
+
+def test_history_covers_every_kind_of_change():
+    changes = [c for t in HISTORY_OF_SOURCE.transactions for c in t]
+    assert {c.op for c in changes} == {"I", "U", "D"}
+    assert any(c.is_key_change for c in changes)
+    assert any(c.op == "U" and None in (c.after["note"], c.before["note"]) for c in changes)
+    assert any(len(t) > 1 for t in HISTORY_OF_SOURCE.transactions)
+    keys = [c.after["id"] if c.after else c.before["id"] for c in changes]
+    assert len(keys) > len(set(keys))
+    times = [t[0].committed_at for t in HISTORY_OF_SOURCE.transactions]
+    assert len(times) > len(set(times))
+
+
+def test_three_formats_give_identical_current_and_history(spark, state_dir, tmp_path):
+    project = _project(tmp_path)
+    for table in ("eq_ct__ct", "eq_ct", "eq_kafka_messages", "eq_dbz_events"):
+        spark.sql(f"drop table if exists {RAW}.{table}")
+    spark.sql(f"drop database if exists {SCHEMA} cascade")
+
+    _land(spark, BATCH_1, first=True, offset=0)
+    run_dbt(state_dir, "run", "--vars", _vars(), schema=SCHEMA, project_dir=project)
+    _assert_equivalent(spark, BATCH_1)
+
+    _land(spark, BATCH_2, first=False, offset=100_000)
+    run_dbt(state_dir, "run", "--vars", _vars(), schema=SCHEMA, project_dir=project)
+    _assert_equivalent(spark, ALL)
