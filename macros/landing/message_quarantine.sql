@@ -78,7 +78,8 @@ with
         and not coalesce(topic in ('{{ claimed_topics | join("', '") }}'), false)
         {%- endif %}
         {%- if is_incremental() %}
-        and {{ cdcflow.landed_after('least(' ~ range_starts[landing.name] | join(', ') ~ ')') }}
+        {%- set starts = range_starts[landing.name] %}
+        and {{ cdcflow.landed_after(starts[0] if starts | length == 1 else 'least(' ~ starts | join(', ') ~ ')') }}
         {%- endif %}
 
 ),
