@@ -74,7 +74,7 @@ def _random_row(rng: random.Random, key: int) -> dict:
     return {
         "id": key,
         "name": rng.choice(["Ada", "Grace", "Linus", "Edsger", "Barbara", "Ken"]) + f" {rng.randint(1, 99)}",
-        "amount": Decimal(rng.randint(-50_000, 500_000)) / 100,
+        "amount": Decimal(rng.randint(-50_000, 500_000)).scaleb(-2),
         "since": EPOCH + timedelta(days=rng.randint(17_000, 20_000)),
         "note": rng.choice([None, "vip", "new", "moved", "has, comma", 'quote "q"']),
     }

@@ -39,7 +39,30 @@ TABLES = {
             "unit_price": "decimal(10,2)",
         },
     },
+    "products": {
+        "key": ["id"],
+        "columns": {"id": "int", "name": "string", "price": "decimal(10,2)", "category": "string"},
+    },
+    "sqlserver_customers": {
+        "key": ["id"],
+        "columns": {"id": "int", "first_name": "string", "last_name": "string", "email": "string"},
+    },
+    "sqlserver_orders": {
+        "key": ["order_id"],
+        "columns": {
+            "order_id": "int",
+            "customer_id": "int",
+            "order_date": "date",
+            "amount": "decimal(10,2)",
+            "discount": "decimal(10,3)",
+            "placed_at": "timestamp",
+            "paid_at": "timestamp",
+            "shipped_at": "timestamp",
+            "updated_at": "timestamp",
+        },
+    },
 }
+MESSAGE_QUARANTINE_COLUMNS = ["source_table", "topic", "kafka_partition", "kafka_offset", "reason"]
 CT_HEADERS = {
     "header__change_seq": "string",
     "header__change_oper": "string",
@@ -62,7 +85,7 @@ def as_text(value) -> str:
     if isinstance(value, list | tuple):
         return "|".join(as_text(v) for v in value)
     if isinstance(value, Decimal):
-        return f"{value:.2f}"
+        return str(value)
     return str(value)
 
 
@@ -162,3 +185,13 @@ def load_raw(
         for name, data_type in columns.items()
     )
     spark.sql(f"insert into {schema}.{table} select {select} from _cdcflow_raw_batch")
+
+
+def compile_inline(state_dir: Path, sql: str, *extra: str) -> str:
+    """The SQL dbt compiles ``sql`` (Jinja using the project's macros) to."""
+    from launcher.dbt_invoke import invoke_dbt
+
+    with env(CDCFLOW_SCHEMA="e2e_compile"):
+        result = invoke_dbt(["compile", "--inline", sql, *extra], state_dir=state_dir)
+    assert result.success, result.exception
+    return result.result.results[0].node.compiled_code

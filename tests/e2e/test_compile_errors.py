@@ -1,17 +1,30 @@
 """Macros validate their arguments and fail with a message that says what to change."""
 
+import shutil
+
 import pytest
 
-from tests.e2e.helpers import env
+from tests.e2e.helpers import PROJECT_DIR, env
 
 pytestmark = pytest.mark.spark
 
 
-def _compile_error(state_dir, sql: str, *extra: str) -> str:
+@pytest.fixture(scope="module")
+def bare_project(tmp_path_factory):
+    """The project's configuration and macros without its models: every model
+    validates its table's configuration when parsed, so a test overriding
+    cdcflow_tables with one bad table must not parse the others."""
+    project = tmp_path_factory.mktemp("bare-project")
+    shutil.copy(PROJECT_DIR / "dbt_project.yml", project)
+    shutil.copytree(PROJECT_DIR / "macros", project / "macros")
+    return project
+
+
+def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
     from launcher.dbt_invoke import invoke_dbt
 
     with env(CDCFLOW_SCHEMA="e2e_compile"):
-        result = invoke_dbt(["compile", "--inline", sql, *extra], state_dir=state_dir)
+        result = invoke_dbt(["compile", "--inline", sql, *extra], state_dir=state_dir, project_dir=project)
     assert not result.success, f"expected a compile error for {sql}"
     # dbt wraps the macro's CompilationError ("Error parsing inline query")
     error = result.exception
@@ -25,7 +38,8 @@ def _compile_error(state_dir, sql: str, *extra: str) -> str:
             "{{ cdcflow.table_config('nope') }}",
             (),
             "cdcflow: table 'nope' is not configured. Add it under vars.cdcflow_tables in "
-            "dbt_project.yml (configured: customers, order_lines).",
+            "dbt_project.yml (configured: customers, order_lines, products, sqlserver_customers, "
+            "sqlserver_orders).",
         ),
         (
             "{{ cdcflow.latest_per_key('t', [], 'x') }}",
@@ -64,7 +78,21 @@ def _compile_error(state_dir, sql: str, *extra: str) -> str:
             ("--vars", "{cdcflow_tables: {customers: {format: qlik_ct, key: [id], columns: {x: int}}}}"),
             "cdcflow: key column 'id' of table 'customers' is not among its columns (x).",
         ),
+        (
+            "{{ cdcflow.table_config('t') }}",
+            ("--vars", "{cdcflow_tables: {t: {format: kafka, key: [id], columns: {id: int}}}}"),
+            "cdcflow: table 't' has format 'kafka'; expected one of: qlik_ct, qlik_kafka, debezium.",
+        ),
+        (
+            "{{ cdcflow.table_config('t') }}",
+            (
+                "--vars",
+                "{cdcflow_tables: {t: {format: debezium, decimal_handling_mode: exact, key: [id], "
+                "columns: {id: int}}}}",
+            ),
+            "cdcflow: table 't' has decimal_handling_mode 'exact'; use Debezium's value: precise, double or string.",
+        ),
     ],
 )
-def test_compile_error_messages(spark, state_dir, sql, extra, message):
-    assert message in _compile_error(state_dir, sql, *extra)
+def test_compile_error_messages(spark, state_dir, bare_project, sql, extra, message):
+    assert message in _compile_error(bare_project, state_dir, sql, *extra)

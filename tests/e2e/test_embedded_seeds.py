@@ -3,7 +3,16 @@
 
 import pytest
 
-from tests.e2e.helpers import current_columns, history_columns, read_expected, run_dbt, spark_rows
+from tests.e2e.helpers import (
+    MESSAGE_QUARANTINE_COLUMNS,
+    TABLES,
+    compile_inline,
+    current_columns,
+    history_columns,
+    read_expected,
+    run_dbt,
+    spark_rows,
+)
 
 SCHEMA = "e2e_seeds"
 
@@ -18,14 +27,14 @@ def built(spark, state_dir):
     return spark
 
 
-@pytest.mark.parametrize("table", ["customers", "order_lines"])
+@pytest.mark.parametrize("table", list(TABLES))
 def test_history_equals_expected(built, table):
     header, expected = read_expected(f"{table}_history")
     assert header == history_columns(table)
     assert spark_rows(built, f"{SCHEMA}.{table}_history", header) == expected
 
 
-@pytest.mark.parametrize("table", ["customers", "order_lines"])
+@pytest.mark.parametrize("table", list(TABLES))
 def test_current_equals_expected(built, table):
     header, expected = read_expected(f"{table}_current")
     assert header == current_columns(table)
@@ -37,6 +46,35 @@ def test_bad_rows_are_quarantined_with_reasons(built):
     assert spark_rows(built, f"{SCHEMA}.qlik_ct_quarantine", header) == expected
     raw = built.sql(f"select raw_row from {SCHEMA}.qlik_ct_quarantine where change_seq like '%1015'").first()
     assert '"header__change_oper":"X"' in raw.raw_row
+
+
+@pytest.mark.parametrize("quarantine", ["qlik_kafka_quarantine", "debezium_quarantine"])
+def test_bad_messages_are_quarantined_with_reasons(built, quarantine):
+    header, expected = read_expected(quarantine)
+    assert header == MESSAGE_QUARANTINE_COLUMNS
+    assert spark_rows(built, f"{SCHEMA}.{quarantine}", header) == expected
+    # the raw message is kept whole: the landed row with its Kafka coordinates
+    raw = built.sql(f"select raw_row from {SCHEMA}.{quarantine} where reason = 'unparsable JSON'").first()
+    assert '"offset":' in raw.raw_row and '"value":' in raw.raw_row
+
+
+def test_qlik_kafka_transaction_still_incomplete_is_held_back(built):
+    # transaction ...A008 (id 6) has landed its first record, not its last one
+    assert built.sql(f"select count(*) from {SCHEMA}.products_current where id = 6").first()[0] == 0
+    assert built.sql(f"select count(*) from {SCHEMA}.int_products__changes_logged where id = 6").first()[0] == 0
+
+
+@pytest.mark.parametrize("decoder", ["native", "udf"])
+def test_qlik_kafka_reference_change_mask_example(built, state_dir, decoder):
+    # reference 000: UPDATE mask 0B = binary 1011 -> the columns at ordinals 1, 2 and 4;
+    # the column list is per message there (the metadata in effect), a SQL array
+    sql = compile_inline(
+        state_dir,
+        "select {{ cdcflow.decode_change_mask(\"unhex('0B')\", \"array('o1', 'o2', 'o3', 'o4')\") }}",
+        "--vars",
+        f"{{cdcflow_mask_decoder: {decoder}}}",
+    )
+    assert built.sql(sql).first()[0] == ["o1", "o2", "o4"]
 
 
 def test_udf_decoder_gives_the_same_marts(built, state_dir):
@@ -51,7 +89,7 @@ def test_udf_decoder_gives_the_same_marts(built, state_dir):
         f"{{cdcflow_mask_decoder: udf, cdcflow_raw_schema: {SCHEMA}_raw}}",
         schema=schema,
     )
-    for table in ("customers", "order_lines"):
+    for table in TABLES:
         columns = history_columns(table)
         assert spark_rows(built, f"{schema}.{table}_history", columns) == spark_rows(
             built, f"{SCHEMA}.{table}_history", columns
@@ -64,3 +102,6 @@ def test_rerun_changes_nothing(built, state_dir):
     assert spark_rows(built, f"{SCHEMA}.customers_history", history_columns("customers")) == before
     assert built.sql(f"select count(*) from {SCHEMA}.int_customers__changes_logged").first()[0] == 13
     assert built.sql(f"select count(*) from {SCHEMA}.qlik_ct_quarantine").first()[0] == 5
+    assert built.sql(f"select count(*) from {SCHEMA}.qlik_kafka_quarantine").first()[0] == 5
+    assert built.sql(f"select count(*) from {SCHEMA}.debezium_quarantine").first()[0] == 4
+    assert built.sql(f"select count(*) from {SCHEMA}.int_sqlserver_customers__changes_logged").first()[0] == 8
