@@ -52,13 +52,13 @@ def changed_columns(mask: bytes | None, columns: Sequence[str], first_bit: int =
     return [columns[bit - first_bit] for bit in set_bits(mask) if first_bit <= bit < width]
 
 
-def change_mask_fits(mask: bytes | None, width: int) -> bool | None:
+def change_mask_fits(mask: bytes | None, width: int | None) -> bool | None:
     """Tell whether ``mask`` sets no bit at or beyond ``width`` (the number of
     columns the mask describes, header columns included) and is at most 128
     bytes long. Trailing zero bytes beyond the width are allowed (an untrimmed
-    mask). A null mask gives null.
+    mask). A null mask or width gives null.
     """
-    if mask is None:
+    if mask is None or width is None:
         return None
     if len(mask) > MAX_MASK_BYTES:
         return False

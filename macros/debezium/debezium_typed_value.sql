@@ -13,10 +13,10 @@
         {%- set scale = (spark_type.split(',')[1].rstrip(')') if ',' in spark_type else '0') -%}
         {%- set default_decimal = "cdcflow_connect_decimal(" ~ text ~ ", " ~ scale ~ ")"
             if decimal_handling_mode == 'precise' else text -%}
-        cast(
+        try_cast(
             case
                 when {{ name }} = 'org.apache.kafka.connect.data.Decimal'
-                    then cdcflow_connect_decimal({{ text }}, cast({{ field_schema }}.parameters['scale'] as int))
+                    then cdcflow_connect_decimal({{ text }}, try_cast({{ field_schema }}.parameters['scale'] as int))
                 when {{ name }} = 'io.debezium.data.VariableScaleDecimal'
                     then cdcflow_connect_decimal(
                         from_json({{ text }}, 'struct<scale: int, value: string>').value,
@@ -30,20 +30,20 @@
         case
             when {{ name }} in ('io.debezium.time.Date', 'org.apache.kafka.connect.data.Date')
                 or {{ name }} is null and {{ text }} rlike '^-?[0-9]+$'
-                then date_add(date'1970-01-01', cast({{ text }} as int))
-            else cast({{ text }} as date)
+                then date_add(date'1970-01-01', try_cast({{ text }} as int))
+            else try_cast({{ text }} as date)
         end
     {%- elif spark_type.startswith('timestamp') -%}
         cast(
             case
-                when {{ name }} = 'io.debezium.time.MicroTimestamp' then timestamp_micros(cast({{ text }} as bigint))
+                when {{ name }} = 'io.debezium.time.MicroTimestamp' then timestamp_micros(try_cast({{ text }} as bigint))
                 when {{ name }} = 'io.debezium.time.NanoTimestamp'
-                    then timestamp_micros(cast(cast({{ text }} as bigint) div 1000 as bigint))
+                    then timestamp_micros(cast(try_cast({{ text }} as bigint) div 1000 as bigint))
                 when {{ name }} in ('io.debezium.time.Timestamp', 'org.apache.kafka.connect.data.Timestamp')
                     or {{ name }} is null and {{ text }} rlike '^-?[0-9]+$'
-                    then timestamp_millis(cast({{ text }} as bigint))
+                    then timestamp_millis(try_cast({{ text }} as bigint))
                 -- ZonedTimestamp and text: ISO-8601, with its offset applied
-                else cast({{ text }} as timestamp)
+                else try_cast({{ text }} as timestamp)
             end as {{ data_type }}
         )
     {%- elif spark_type == 'binary' -%}
@@ -51,6 +51,6 @@
     {%- elif spark_type == 'boolean' -%}
         case lower({{ text }}) when 'true' then true when '1' then true when 'false' then false when '0' then false end
     {%- else -%}
-        cast({{ text }} as {{ data_type }})
+        try_cast({{ text }} as {{ data_type }})
     {%- endif -%}
 {%- endmacro %}

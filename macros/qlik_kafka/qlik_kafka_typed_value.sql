@@ -3,10 +3,10 @@
         `data_type`, read according to its Qlik type from the metadata message
         (BYTES/BLOB arrive as hex). -#}
     {%- if data_type | lower == 'binary' -%}
-        case when {{ qlik_type }} in ('BYTES', 'BLOB') then unhex({{ text }}) else cast({{ text }} as binary) end
+        case when {{ qlik_type }} in ('BYTES', 'BLOB') then unhex({{ text }}) else try_cast({{ text }} as binary) end
     {%- elif data_type | lower == 'boolean' -%}
         case lower({{ text }}) when 'true' then true when '1' then true when 'false' then false when '0' then false end
     {%- else -%}
-        cast({{ text }} as {{ data_type }})
+        try_cast({{ text }} as {{ data_type }})
     {%- endif -%}
 {%- endmacro %}

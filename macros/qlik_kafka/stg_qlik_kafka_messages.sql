@@ -161,7 +161,7 @@ validated as (
         end as base_order,
         case
             when operation <> 'L' then coalesce(
-                cast(message.headers.timestamp as timestamp),
+                try_cast(message.headers.timestamp as timestamp),
                 {{ cdcflow.qlik_change_seq_committed_at('message.headers.changeSequence') }}
             )
         end as committed_at,

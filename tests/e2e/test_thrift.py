@@ -14,7 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import PROJECT_DIR, as_text, current_columns, history_columns, read_expected
+from tests.e2e.helpers import (
+    PROJECT_DIR,
+    TABLES,
+    as_text,
+    current_columns,
+    history_columns,
+    read_expected,
+)
 
 pytestmark = pytest.mark.spark
 
@@ -137,23 +144,24 @@ def _thrift_text(value):
     return as_text(value)
 
 
-@pytest.mark.parametrize("table", ["customers", "order_lines"])
+@pytest.mark.parametrize("table", list(TABLES))
 def test_history_over_thrift_equals_expected(built_over_thrift, table):
     header, expected = read_expected(f"{table}_history")
     assert header == history_columns(table)
     assert _rows(built_over_thrift, f"{SCHEMA}.{table}_history", header) == expected
 
 
-@pytest.mark.parametrize("table", ["customers", "order_lines"])
+@pytest.mark.parametrize("table", list(TABLES))
 def test_current_over_thrift_equals_expected(built_over_thrift, table):
     header, expected = read_expected(f"{table}_current")
     assert header == current_columns(table)
     assert _rows(built_over_thrift, f"{SCHEMA}.{table}_current", header) == expected
 
 
-def test_quarantine_over_thrift(built_over_thrift):
-    header, expected = read_expected("qlik_ct_quarantine")
-    assert _rows(built_over_thrift, f"{SCHEMA}.qlik_ct_quarantine", header) == expected
+@pytest.mark.parametrize("quarantine", ["qlik_ct_quarantine", "qlik_kafka_quarantine", "debezium_quarantine"])
+def test_quarantine_over_thrift(built_over_thrift, quarantine):
+    header, expected = read_expected(quarantine)
+    assert _rows(built_over_thrift, f"{SCHEMA}.{quarantine}", header) == expected
 
 
 def _listening_addresses(port: int) -> list[str]:

@@ -47,6 +47,8 @@ def test_null_mask_is_null():
     assert changed_columns(None, CT_COLUMNS, 7) is None
     assert change_mask_fits(None, 11) is None
     assert set_bits(None) == []
+    # a width unknown for the row (Qlik Kafka: no metadata message in effect)
+    assert change_mask_fits(b"\x01", None) is None
 
 
 def test_negative_first_bit_is_rejected():
