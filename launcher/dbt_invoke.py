@@ -20,9 +20,7 @@ def profiles_dir(state_dir: Path) -> Path:
     return folder
 
 
-def invoke_dbt(
-    args: list[str], *, state_dir: Path, target: str = "session", project_dir: Path = PROJECT_DIR
-):
+def invoke_dbt(args: list[str], *, state_dir: Path, target: str = "session", project_dir: Path = PROJECT_DIR):
     """Invoke dbt with ``args`` against this project (or ``project_dir``); return
     dbt's result object."""
     from dbt.cli.main import dbtRunner

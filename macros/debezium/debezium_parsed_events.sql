@@ -29,7 +29,7 @@
         select
             *,
             from_json(
-                case when envelope.payload is not null then envelope.payload else value end,
+                coalesce(envelope.payload, value),
                 '{{ cdcflow.debezium_payload_schema() }}'
             ) as payload
         from (

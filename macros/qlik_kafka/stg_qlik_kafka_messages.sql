@@ -27,10 +27,10 @@ table_messages as (
     where
         {%- if cfg.topic %}
         topic = '{{ cfg.topic }}' and (parse_error is not null or message_type = 'DT' and (
-            message.table is null or {{ cdcflow.qlik_kafka_names_table('message', cfg) }}
+            message.table is null or {{ cdcflow.qlik_kafka_names_table('message.schema', 'message.table', cfg) }}
         ))
         {%- else %}
-        parse_error is null and message_type = 'DT' and {{ cdcflow.qlik_kafka_names_table('message', cfg) }}
+        parse_error is null and message_type = 'DT' and {{ cdcflow.qlik_kafka_names_table('message.schema', 'message.table', cfg) }}
         {%- endif %}
 
 ),
@@ -57,7 +57,7 @@ table_versions as (
     from {{ ref('int_qlik_kafka__table_versions') }}
     where
         raw_table = '{{ cfg.raw_table }}'
-        and {{ cdcflow.qlik_kafka_names_table('struct(source_schema as schema, source_table as table)', cfg) }}
+        and {{ cdcflow.qlik_kafka_names_table('source_schema', 'source_table', cfg) }}
 
 ),
 

@@ -187,12 +187,25 @@ def ct_rows(history: History, transactions: list[int]) -> list[dict]:
                 "header__timestamp": change.committed_at,
             }
             if change.op == "U":
-                rows.append({**headers, **change.before, "header__change_oper": "B",
-                             "header__operation": "BEFOREIMAGE", "header__change_mask": b""})
+                rows.append(
+                    {
+                        **headers,
+                        **change.before,
+                        "header__change_oper": "B",
+                        "header__operation": "BEFOREIMAGE",
+                        "header__change_mask": b"",
+                    }
+                )
             row = change.after if change.op != "D" else change.before
-            rows.append({**headers, **row, "header__change_oper": change.op,
-                         "header__operation": {"I": "INSERT", "U": "UPDATE", "D": "DELETE"}[change.op],
-                         "header__change_mask": _mask(change.changed, len(CT_HEADERS))})
+            rows.append(
+                {
+                    **headers,
+                    **row,
+                    "header__change_oper": change.op,
+                    "header__operation": {"I": "INSERT", "U": "UPDATE", "D": "DELETE"}[change.op],
+                    "header__change_mask": _mask(change.changed, len(CT_HEADERS)),
+                }
+            )
     return rows
 
 
@@ -202,35 +215,75 @@ QLIK_TYPES = {"int": "INT4", "string": "STRING", "decimal(10,2)": "NUMERIC", "da
 
 
 def _envelope(kind: str, message: dict) -> str:
-    return json.dumps({"magic": "atMSG", "type": kind, "headers": None, "messageSchemaId": None,
-                       "messageSchema": None, "message": message}, separators=(",", ":"))
+    return json.dumps(
+        {
+            "magic": "atMSG",
+            "type": kind,
+            "headers": None,
+            "messageSchemaId": None,
+            "messageSchema": None,
+            "message": message,
+        },
+        separators=(",", ":"),
+    )
 
 
 def kafka_metadata(schema: str, table: str) -> str:
     columns = {
-        name.upper(): {"ordinal": i + 1, "type": QLIK_TYPES[data_type], "length": 0,
-                       "precision": 10 if data_type.startswith("decimal") else 0,
-                       "scale": 2 if data_type.startswith("decimal") else 0,
-                       "primaryKeyPosition": 1 if name == KEY else 0}
+        name.upper(): {
+            "ordinal": i + 1,
+            "type": QLIK_TYPES[data_type],
+            "length": 0,
+            "precision": 10 if data_type.startswith("decimal") else 0,
+            "scale": 2 if data_type.startswith("decimal") else 0,
+            "primaryKeyPosition": 1 if name == KEY else 0,
+        }
         for i, (name, data_type) in enumerate(COLUMNS.items())
     }
-    return _envelope("MD", {"schemaId": f"{table}-1", "lineage": {
-        "server": "replicate", "task": "equivalence", "schema": schema, "table": table, "tableVersion": 1,
-        "timestamp": "2024-05-01T07:00:00.000"}, "tableStructure": {"tableColumns": columns}, "dataSchema": "{}"})
+    return _envelope(
+        "MD",
+        {
+            "schemaId": f"{table}-1",
+            "lineage": {
+                "server": "replicate",
+                "task": "equivalence",
+                "schema": schema,
+                "table": table,
+                "tableVersion": 1,
+                "timestamp": "2024-05-01T07:00:00.000",
+            },
+            "tableStructure": {"tableColumns": columns},
+            "dataSchema": "{}",
+        },
+    )
 
 
 def _kafka_values(row: dict | None) -> dict | None:
     return None if row is None else {name.upper(): _text(value) for name, value in row.items()}
 
 
-def kafka_messages(history: History, transactions: list[int], *, schema: str, table: str,
-                   refresh: bool) -> list[dict]:
+def kafka_messages(
+    history: History, transactions: list[int], *, schema: str, table: str, refresh: bool
+) -> list[dict]:
     """Data messages (and the REFRESH full load when ``refresh``) as landed rows."""
     values = []
     if refresh:
         for row in history.baseline:
-            values.append((row[KEY], _envelope("DT", {"schema": schema, "table": table,
-                           "data": _kafka_values(row), "beforeData": None, "headers": {"operation": "REFRESH"}})))
+            values.append(
+                (
+                    row[KEY],
+                    _envelope(
+                        "DT",
+                        {
+                            "schema": schema,
+                            "table": table,
+                            "data": _kafka_values(row),
+                            "beforeData": None,
+                            "headers": {"operation": "REFRESH"},
+                        },
+                    ),
+                )
+            )
     for number in transactions:
         changes = history.transactions[number]
         for change in changes:
@@ -247,9 +300,21 @@ def kafka_messages(history: History, transactions: list[int], *, schema: str, ta
                 "transactionEventCounter": change.index + 1,
                 "transactionLastEvent": change.index == len(changes) - 1,
             }
-            values.append((row[KEY], _envelope("DT", {"schema": schema, "table": table,
-                           "data": _kafka_values(row), "beforeData": _kafka_values(change.before),
-                           "headers": headers})))
+            values.append(
+                (
+                    row[KEY],
+                    _envelope(
+                        "DT",
+                        {
+                            "schema": schema,
+                            "table": table,
+                            "data": _kafka_values(row),
+                            "beforeData": _kafka_values(change.before),
+                            "headers": headers,
+                        },
+                    ),
+                )
+            )
     return values
 
 
@@ -258,8 +323,13 @@ def kafka_messages(history: History, transactions: list[int], *, schema: str, ta
 _DEBEZIUM_FIELDS = [
     {"type": "int32", "optional": False, "field": "id"},
     {"type": "string", "optional": False, "field": "name"},
-    {"type": "bytes", "optional": False, "field": "amount", "name": "org.apache.kafka.connect.data.Decimal",
-     "parameters": {"scale": "2", "connect.decimal.precision": "10"}},
+    {
+        "type": "bytes",
+        "optional": False,
+        "field": "amount",
+        "name": "org.apache.kafka.connect.data.Decimal",
+        "parameters": {"scale": "2", "connect.decimal.precision": "10"},
+    },
     {"type": "int32", "optional": False, "field": "since", "name": "io.debezium.time.Date"},
     {"type": "string", "optional": True, "field": "note"},
 ]
@@ -279,23 +349,48 @@ def _debezium_row(row: dict | None) -> dict | None:
     }
 
 
-def _debezium_event(table: str, op: str, before, after, ts_ms: int, commit, change, serial, with_schema) -> str:
+def _debezium_event(
+    table: str, op: str, before, after, ts_ms: int, commit, change, serial, with_schema
+) -> str:
     payload = {
-        "before": _debezium_row(before), "after": _debezium_row(after),
-        "source": {"version": "2.7.0.Final", "connector": "sqlserver", "name": "server1", "ts_ms": ts_ms,
-                   "snapshot": "true" if op == "r" else "false", "db": "testDB", "schema": "dbo",
-                   "table": table, "change_lsn": change, "commit_lsn": commit, "event_serial_no": serial},
-        "op": op, "ts_ms": ts_ms + 1500,
+        "before": _debezium_row(before),
+        "after": _debezium_row(after),
+        "source": {
+            "version": "2.7.0.Final",
+            "connector": "sqlserver",
+            "name": "server1",
+            "ts_ms": ts_ms,
+            "snapshot": "true" if op == "r" else "false",
+            "db": "testDB",
+            "schema": "dbo",
+            "table": table,
+            "change_lsn": change,
+            "commit_lsn": commit,
+            "event_serial_no": serial,
+        },
+        "op": op,
+        "ts_ms": ts_ms + 1500,
     }
     if not with_schema:
         return json.dumps(payload, separators=(",", ":"))
-    row_schema = {"type": "struct", "fields": _DEBEZIUM_FIELDS, "optional": True,
-                  "name": f"server1.dbo.{table}.Value"}
-    schema = {"type": "struct", "name": f"server1.dbo.{table}.Envelope", "optional": False, "fields": [
-        {**row_schema, "field": "before"}, {**row_schema, "field": "after"},
-        {"type": "struct", "field": "source", "optional": False, "fields": []},
-        {"type": "string", "optional": False, "field": "op"},
-        {"type": "int64", "optional": True, "field": "ts_ms"}]}
+    row_schema = {
+        "type": "struct",
+        "fields": _DEBEZIUM_FIELDS,
+        "optional": True,
+        "name": f"server1.dbo.{table}.Value",
+    }
+    schema = {
+        "type": "struct",
+        "name": f"server1.dbo.{table}.Envelope",
+        "optional": False,
+        "fields": [
+            {**row_schema, "field": "before"},
+            {**row_schema, "field": "after"},
+            {"type": "struct", "field": "source", "optional": False, "fields": []},
+            {"type": "string", "optional": False, "field": "op"},
+            {"type": "int64", "optional": True, "field": "ts_ms"},
+        ],
+    }
     return json.dumps({"schema": schema, "payload": payload}, separators=(",", ":"))
 
 
@@ -307,8 +402,14 @@ def debezium_events(history: History, transactions: list[int], *, table: str, sn
     values = []
     if snapshot:
         for row in history.baseline:
-            values.append((row[KEY], _debezium_event(table, "r", None, row, 1714546800000,
-                                                     "00000100:00000000:0001", None, None, True)))
+            values.append(
+                (
+                    row[KEY],
+                    _debezium_event(
+                        table, "r", None, row, 1714546800000, "00000100:00000000:0001", None, None, True
+                    ),
+                )
+            )
     for number in transactions:
         with_schema = number % 3 != 0
         for change in history.transactions[number]:
@@ -316,19 +417,49 @@ def debezium_events(history: History, transactions: list[int], *, table: str, sn
             commit = f"00000100:{number + 1:08x}:ffff"
             position = f"00000100:{number + 1:08x}:{change.index + 1:04x}"
             if change.is_key_change:
-                values.append((change.before[KEY], _debezium_event(
-                    table, "d", change.before, None, ts_ms, commit, position, 1, with_schema)))
+                values.append(
+                    (
+                        change.before[KEY],
+                        _debezium_event(
+                            table, "d", change.before, None, ts_ms, commit, position, 1, with_schema
+                        ),
+                    )
+                )
                 values.append((change.before[KEY], None))  # its tombstone
-                values.append((change.after[KEY], _debezium_event(
-                    table, "c", None, change.after, ts_ms, commit, position, 2, with_schema)))
+                values.append(
+                    (
+                        change.after[KEY],
+                        _debezium_event(
+                            table, "c", None, change.after, ts_ms, commit, position, 2, with_schema
+                        ),
+                    )
+                )
             elif change.op == "I":
-                values.append((change.after[KEY], _debezium_event(
-                    table, "c", None, change.after, ts_ms, commit, position, 1, with_schema)))
+                values.append(
+                    (
+                        change.after[KEY],
+                        _debezium_event(
+                            table, "c", None, change.after, ts_ms, commit, position, 1, with_schema
+                        ),
+                    )
+                )
             elif change.op == "U":
-                values.append((change.after[KEY], _debezium_event(
-                    table, "u", change.before, change.after, ts_ms, commit, position, 2, with_schema)))
+                values.append(
+                    (
+                        change.after[KEY],
+                        _debezium_event(
+                            table, "u", change.before, change.after, ts_ms, commit, position, 2, with_schema
+                        ),
+                    )
+                )
             else:
-                values.append((change.before[KEY], _debezium_event(
-                    table, "d", change.before, None, ts_ms, commit, position, 1, with_schema)))
+                values.append(
+                    (
+                        change.before[KEY],
+                        _debezium_event(
+                            table, "d", change.before, None, ts_ms, commit, position, 1, with_schema
+                        ),
+                    )
+                )
                 values.append((change.before[KEY], None))
     return values

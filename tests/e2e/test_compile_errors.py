@@ -90,7 +90,8 @@ def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
                 "{cdcflow_tables: {t: {format: debezium, decimal_handling_mode: exact, key: [id], "
                 "columns: {id: int}}}}",
             ),
-            "cdcflow: table 't' has decimal_handling_mode 'exact'; use Debezium's value: precise, double or string.",
+            "cdcflow: table 't' has decimal_handling_mode 'exact'; "
+            "use Debezium's value: precise, double or string.",
         ),
     ],
 )

@@ -22,8 +22,15 @@ SCHEMA = "e2e_equivalence"
 RAW = f"{SCHEMA}_raw"
 FORMATS = {"eq_ct": "qlik_ct", "eq_kafka": "qlik_kafka", "eq_dbz": "debezium"}
 # identifiers that are each format's own (LSNs, change sequences, transaction ids) are left out
-HISTORY = [*ch.COLUMNS, "operation", "valid_from", "valid_to", "closed_by_operation", "is_current",
-           "changed_columns"]
+HISTORY = [
+    *ch.COLUMNS,
+    "operation",
+    "valid_from",
+    "valid_to",
+    "closed_by_operation",
+    "is_current",
+    "changed_columns",
+]
 CURRENT = [*ch.COLUMNS, "last_operation", "last_changed_at"]
 
 HISTORY_OF_SOURCE = ch.simulate(seed=20261121, keys=25, transactions=80)
@@ -50,7 +57,8 @@ def _project(tmp_path):
             f"  - name: {source}\n    schema: \"{{{{ var('cdcflow_raw_schema') }}}}\"\n    tables:\n"
             + "".join(f"      - name: {table}\n" for table in tables)
             for source, tables in {
-                "qlik_ct": ["eq_ct__ct", "eq_ct"], "qlik_kafka": ["eq_kafka_messages"],
+                "qlik_ct": ["eq_ct__ct", "eq_ct"],
+                "qlik_kafka": ["eq_kafka_messages"],
                 "debezium": ["eq_dbz_events"],
             }.items()
         )
@@ -105,8 +113,14 @@ def _land(spark, transactions: list[int], *, first: bool, offset: int) -> None:
 
     def kafka_rows(topic, messages):
         return [
-            {"topic": topic, "partition": 0, "offset": offset + i, "timestamp": landed_at, "key": str(key),
-             "value": value}
+            {
+                "topic": topic,
+                "partition": 0,
+                "offset": offset + i,
+                "timestamp": landed_at,
+                "key": str(key),
+                "value": value,
+            }
             for i, (key, value) in enumerate(messages)
         ]
 
@@ -118,8 +132,10 @@ def _land(spark, transactions: list[int], *, first: bool, offset: int) -> None:
 
 
 def _rows(spark, relation: str, columns: list[str]) -> list[tuple]:
-    return sorted(tuple(as_text(v) for v in row) for row in spark.sql(
-        f"select {', '.join(columns)} from {SCHEMA}.{relation}").collect())
+    return sorted(
+        tuple(as_text(v) for v in row)
+        for row in spark.sql(f"select {', '.join(columns)} from {SCHEMA}.{relation}").collect()
+    )
 
 
 def _assert_equivalent(spark, transactions: list[int]) -> None:

@@ -61,7 +61,9 @@ def test_bad_messages_are_quarantined_with_reasons(built, quarantine):
 def test_qlik_kafka_transaction_still_incomplete_is_held_back(built):
     # transaction ...A008 (id 6) has landed its first record, not its last one
     assert built.sql(f"select count(*) from {SCHEMA}.products_current where id = 6").first()[0] == 0
-    assert built.sql(f"select count(*) from {SCHEMA}.int_products__changes_logged where id = 6").first()[0] == 0
+    assert (
+        built.sql(f"select count(*) from {SCHEMA}.int_products__changes_logged where id = 6").first()[0] == 0
+    )
 
 
 @pytest.mark.parametrize("decoder", ["native", "udf"])
