@@ -36,7 +36,10 @@ CURRENT = [*ch.COLUMNS, "last_operation", "last_changed_at"]
 HISTORY_OF_SOURCE = ch.simulate(seed=20261121, keys=25, transactions=80)
 ALL = list(range(len(HISTORY_OF_SOURCE.transactions)))
 SPLIT = 50
-LATE = [t for t in range(10, SPLIT, 9)]  # held back from batch 1, landing in batch 2
+# a transaction of several changes whose first Qlik Kafka record lands in batch 1
+# and the rest in batch 2: held back until complete (the other formats land it whole in batch 2)
+SPLIT_TRANSACTION = next(t for t in range(10, SPLIT) if len(HISTORY_OF_SOURCE.transactions[t]) > 1)
+LATE = sorted({*range(10, SPLIT, 9), SPLIT_TRANSACTION})  # held back from batch 1, landing in batch 2
 BATCH_1 = [t for t in range(SPLIT) if t not in LATE]
 REPLAYED = [t for t in range(0, SPLIT, 6) if t not in LATE]  # delivered a second time in batch 2
 BATCH_2 = [*range(SPLIT, len(ALL)), *LATE, *REPLAYED]
@@ -125,6 +128,9 @@ def _land(spark, transactions: list[int], *, first: bool, offset: int) -> None:
         ]
 
     kafka = ch.kafka_messages(history, transactions, schema="dbo", table="ACCOUNTS", refresh=first)
+    if first:
+        split = ch.kafka_messages(history, [SPLIT_TRANSACTION], schema="dbo", table="ACCOUNTS", refresh=False)
+        kafka += split[:1]
     metadata = [(0, ch.kafka_metadata("dbo", "ACCOUNTS"))] if first else []
     _append(spark, "eq_kafka_messages", ch.KAFKA_LANDING, kafka_rows("dbo.accounts", metadata + kafka))
     events = ch.debezium_events(history, transactions, table="accounts", snapshot=first)
@@ -175,7 +181,16 @@ def test_three_formats_give_identical_current_and_history(spark, state_dir, tmp_
     _land(spark, BATCH_1, first=True, offset=0)
     run_dbt(state_dir, "run", "--vars", _vars(), schema=SCHEMA, project_dir=project)
     _assert_equivalent(spark, BATCH_1)
+    assert _split_transaction_changes_logged(spark) == 0  # held back: its last record is missing
 
     _land(spark, BATCH_2, first=False, offset=100_000)
     run_dbt(state_dir, "run", "--vars", _vars(), schema=SCHEMA, project_dir=project)
     _assert_equivalent(spark, ALL)
+    assert _split_transaction_changes_logged(spark) >= len(HISTORY_OF_SOURCE.transactions[SPLIT_TRANSACTION])
+
+
+def _split_transaction_changes_logged(spark) -> int:
+    return spark.sql(
+        f"select count(*) from {SCHEMA}.int_eq_kafka__changes_logged"
+        f" where transaction_id = '{SPLIT_TRANSACTION + 1:032X}'"
+    ).first()[0]
