@@ -5,7 +5,8 @@
         UPDATE whose beforeData has another key becomes a delete of the old key
         and an insert of the new one. A transaction whose records have not all
         landed is held back (not logged, and the processing range ends before its
-        first record) until it is complete. -#}
+        first record) until it is complete. A transaction's records must land
+        within the landing overlap of each other (cdcflow_landing_overlap_minutes). -#}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
     {{ config(
         materialized='incremental',
@@ -31,7 +32,20 @@ landed as (
 
 incomplete_transactions as (
 
-    {{ cdcflow.qlik_kafka_incomplete_transactions(watermark) }}
+    -- incomplete transactions with records of this table still to log; one
+    -- already logged was complete then (re-read partly through the overlap)
+    select incomplete.transaction_id, incomplete.first_landed_at
+    from ({{ cdcflow.qlik_kafka_incomplete_transactions(watermark) }}) as incomplete
+    left semi join landed
+        on incomplete.transaction_id = landed.transaction_id and landed.invalid_reason is null
+    {%- if is_incremental() %}
+    left anti join (
+        select distinct transaction_id
+        from {{ this }}
+        where coalesce(change_date, date'0001-01-01') >= (select min(to_date(committed_at)) from landed)
+    ) as logged
+        on incomplete.transaction_id = logged.transaction_id
+    {%- endif %}
 
 ),
 {%- endif %}
