@@ -9,6 +9,8 @@ from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
+from tests.e2e.change_history import CT_HEADERS
+
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 EXPECTED_DIR = Path(__file__).resolve().parent / "expected"
 SEEDS_DIR = PROJECT_DIR / "seeds" / "qlik_ct"
@@ -63,15 +65,6 @@ TABLES = {
     },
 }
 MESSAGE_QUARANTINE_COLUMNS = ["source_table", "topic", "kafka_partition", "kafka_offset", "reason"]
-CT_HEADERS = {
-    "header__change_seq": "string",
-    "header__change_oper": "string",
-    "header__change_mask": "binary",
-    "header__stream_position": "string",
-    "header__operation": "string",
-    "header__transaction_id": "string",
-    "header__timestamp": "timestamp",
-}
 
 
 def as_text(value) -> str:
