@@ -34,21 +34,14 @@
             ) as payload
         from (
             select
-                topic,
-                `partition` as kafka_partition,
-                `offset` as kafka_offset,
-                `timestamp` as kafka_timestamp,
-                value,
+                *,
                 from_json(
                     value,
                     'struct<schema: struct<fields: array<struct<field: string, fields: array<struct<'
                     || 'field: string, type: string, name: string, parameters: map<string, string>>>>>>, '
                     || 'payload: string, _corrupt_record: string>'
-                ) as envelope,
-                _cdcflow_raw_row as raw_row,
-                _cdcflow_landed_at as landed_at
-            from ({{ cdcflow.landed_raw_rows(relation) }}) as landed
-            where value is not null
+                ) as envelope
+            from ({{ cdcflow.landed_kafka_messages(relation) }}) as landed
         ) as enveloped
     ) as parsed
 {%- endmacro %}

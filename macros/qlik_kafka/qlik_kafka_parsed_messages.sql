@@ -35,18 +35,11 @@
             ) as message
         from (
             select
-                topic,
-                `partition` as kafka_partition,
-                `offset` as kafka_offset,
-                `timestamp` as kafka_timestamp,
-                value,
+                *,
                 from_json(
                     value, 'struct<magic: string, type: string, message: string, _corrupt_record: string>'
-                ) as envelope,
-                _cdcflow_raw_row as raw_row,
-                _cdcflow_landed_at as landed_at
-            from ({{ cdcflow.landed_raw_rows(relation) }}) as landed
-            where value is not null
+                ) as envelope
+            from ({{ cdcflow.landed_kafka_messages(relation) }}) as landed
         ) as enveloped
     ) as parsed
 {%- endmacro %}
