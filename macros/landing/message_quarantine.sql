@@ -103,33 +103,7 @@ rejected as (
 
 ),
 
-deduplicated as (
-
-    {{ cdcflow.latest_per_key('rejected', ['source_table', 'raw_table', 'raw_row'], 'landed_at desc') }}
-
-),
-
-final as (
-
-    select
-        new_row.source_table,
-        new_row.raw_table,
-        new_row.topic,
-        new_row.kafka_partition,
-        new_row.kafka_offset,
-        new_row.reason,
-        new_row.raw_row,
-        new_row.landed_at,
-        {{ cdcflow.run_loaded_at() }} as loaded_at
-    from deduplicated as new_row
-    {%- if is_incremental() %}
-    left anti join {{ this }} as quarantined
-        on new_row.source_table <=> quarantined.source_table
-        and new_row.raw_table = quarantined.raw_table
-        and new_row.raw_row = quarantined.raw_row
-    {%- endif %}
-
-)
-
-select * from final
+{{ cdcflow.append_new_rejections('rejected', [
+    'source_table', 'raw_table', 'topic', 'kafka_partition', 'kafka_offset', 'reason', 'raw_row', 'landed_at'
+]) }}
 {% endmacro %}
