@@ -12,6 +12,9 @@ SQL names (used by the macros in ``macros/masks`` and ``macros/qlik_ct``):
 * ``cdcflow_connect_decimal(value string, scale int)`` -> ``string``: a Kafka
   Connect Decimal (Base64 two's complement) as decimal text, null when it does
   not decode (the macros cast it to the column's decimal type)
+* ``cdcflow_parse_table_key(table_key string)`` ->
+  ``struct<pairs: array<struct<name: string, value: string>>, error: string>``:
+  a DirXML event-log table_key as its (column, value) pairs, or why it is malformed
 """
 
 from __future__ import annotations
@@ -19,11 +22,20 @@ from __future__ import annotations
 from decimal import Decimal
 
 from pyspark.sql import SparkSession
-from pyspark.sql.types import ArrayType, BooleanType, DecimalType, StringType, TimestampNTZType
+from pyspark.sql.types import (
+    ArrayType,
+    BooleanType,
+    DecimalType,
+    StringType,
+    StructField,
+    StructType,
+    TimestampNTZType,
+)
 
 from udfs.change_mask import change_mask_fits, changed_columns
 from udfs.change_seq import MalformedChangeSeq, parse_change_seq
 from udfs.connect_decimal import connect_decimal_text
+from udfs.table_key import table_key_struct
 
 UDF_NAMES = (
     "cdcflow_changed_columns",
@@ -31,6 +43,18 @@ UDF_NAMES = (
     "cdcflow_change_seq_committed_at",
     "cdcflow_change_seq_number",
     "cdcflow_connect_decimal",
+    "cdcflow_parse_table_key",
+)
+
+
+TABLE_KEY_TYPE = StructType(
+    [
+        StructField(
+            "pairs",
+            ArrayType(StructType([StructField("name", StringType()), StructField("value", StringType())])),
+        ),
+        StructField("error", StringType()),
+    ]
 )
 
 
@@ -65,4 +89,5 @@ def register_udfs(spark: SparkSession) -> list[str]:
     spark.udf.register("cdcflow_change_seq_committed_at", _committed_at, TimestampNTZType())
     spark.udf.register("cdcflow_change_seq_number", _change_number, DecimalType(19, 0))
     spark.udf.register("cdcflow_connect_decimal", connect_decimal_text, StringType())
+    spark.udf.register("cdcflow_parse_table_key", table_key_struct, TABLE_KEY_TYPE)
     return list(UDF_NAMES)

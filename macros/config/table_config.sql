@@ -8,7 +8,7 @@
         ) }}
     {%- endif -%}
     {%- set raw = tables[table_name] -%}
-    {%- set formats = ['qlik_ct', 'qlik_kafka', 'debezium'] -%}
+    {%- set formats = ['qlik_ct', 'qlik_kafka', 'debezium', 'dirxml'] -%}
     {%- set fmt = raw.get('format') -%}
     {%- if fmt not in formats -%}
         {{ exceptions.raise_compiler_error(
@@ -57,18 +57,37 @@
             ~ "'; use Debezium's value: precise, double or string."
         ) }}
     {%- endif -%}
+    {%- set table_key_names = raw.get('table_key_names', {}) -%}
+    {%- for column in table_key_names if column not in key -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table_key_names of table '" ~ table_name ~ "' names '" ~ column
+            ~ "', which is not a key column (" ~ key | join(', ') ~ ")."
+        ) }}
+    {%- endfor -%}
+    {#- DirXML: the name each key column has in the event log's table_key (e.g. pk_empno) -#}
+    {%- set key_names_in_log = {} -%}
+    {%- for column in key -%}
+        {%- do key_names_in_log.update({column: table_key_names.get(column, column) | lower}) -%}
+    {%- endfor -%}
+    {%- set event_log_columns = dict(var('cdcflow_dirxml_event_log_columns', {})) -%}
+    {%- do event_log_columns.update(raw.get('event_log_columns', {})) -%}
     {{ return({
         'name': table_name,
         'format': fmt,
         'source': raw.get('source', fmt),
         'change_table': raw.get('change_table', table_name ~ '__ct'),
-        'raw_table': raw.get('raw_table', {'qlik_kafka': 'qlik_kafka_messages', 'debezium': 'debezium_events'}.get(fmt)),
+        'raw_table': raw.get('raw_table', {
+            'qlik_kafka': 'qlik_kafka_messages', 'debezium': 'debezium_events', 'dirxml': 'dirxml_event_log'
+        }.get(fmt)),
         'topic': raw.get('topic'),
         'source_schema': raw.get('source_schema'),
         'source_table': raw.get('source_table', table_name),
         'decimal_handling_mode': decimal_handling_mode,
         'connect_types': raw.get('connect_types', {}),
         'full_load_table': raw.get('full_load_table'),
+        'query_back_table': raw.get('query_back_table', raw.get('source_table', table_name) | lower),
+        'table_key_names': key_names_in_log,
+        'event_log_columns': event_log_columns,
         'key': key,
         'columns': columns,
         'column_names': column_names,

@@ -22,13 +22,7 @@
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, source_format) %}
-{#- the processing range of the table's change log: what landed after the range
-    its previous runs read (this makes the quarantine run after the log) #}
-{%- set change_log = ref('int_' ~ table_name ~ '__changes_logged') %}
-{%- set range_start = cdcflow.landing_watermark(
-    change_log,
-    where='loaded_at < ' ~ cdcflow.run_loaded_at(), column='landed_until'
-) if is_incremental() else none %}
+{%- set range_start = cdcflow.change_log_range_start(table_name) %}
 {%- do range_starts.setdefault(cfg.raw_table, []).append(range_start) %}
 {%- do topics.setdefault(cfg.raw_table, []).append(cfg.topic) %}
 

@@ -12,12 +12,7 @@
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
-{#- the same processing range as the table's change log: what landed after the
-    range its previous runs read (this makes the quarantine run after the log) #}
-{%- set change_log = ref('int_' ~ table_name ~ '__changes_logged') %}
-{%- set previous_range_end = cdcflow.landing_watermark(
-    change_log, where='loaded_at < ' ~ cdcflow.run_loaded_at(), column='landed_until'
-) if is_incremental() else none %}
+{%- set previous_range_end = cdcflow.change_log_range_start(table_name) %}
 
 {{ table_name }}_changes as (
 

@@ -1,0 +1,177 @@
+{% macro dirxml_change_log(table_name) %}
+    {#- Body of int_<table>__changes_logged for a DirXML event log (reference 003):
+        the published events of the table, in record_id order, become row-level
+        changes. Per-field events (1, 2, 3, 7, 8) that follow each other for one
+        key form one change with all their fields: inserts (1, 7) -> I, updates
+        (2, 3, 8) -> U; a field named a second time starts the next change. Row
+        events are a change each: 4 -> D, 5 -> I, 6 -> U (every column, from the
+        source table's current row). Order: the change's first record_id. Commit
+        time: event_time. The event log has no transaction id (null). -#}
+    {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
+    {{ config(
+        materialized='incremental',
+        incremental_strategy='append',
+        partition_by=['change_date'],
+        on_schema_change='fail'
+    ) }}
+    {%- set key_changed = [] -%}
+    {%- for column in cfg.key -%}
+        {%- do key_changed.append('not (lag(' ~ column ~ ') over by_record <=> ' ~ column ~ ')') -%}
+    {%- endfor %}
+
+with
+
+landed as (
+
+    select *
+    from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
+    {%- if is_incremental() %}
+    where {{ cdcflow.landed_after(cdcflow.landing_watermark(this, column='landed_until')) }}
+    {%- endif %}
+
+),
+
+published as (
+
+    -- an event landed twice is one event
+    {{ cdcflow.latest_per_key('(select * from landed where is_published)', ['record_id'], 'landed_at desc') }}
+
+),
+
+kinds as (
+
+    select
+        *,
+        case
+            when event_type in (1, 7) then 'field insert'
+            when event_type in (2, 3, 8) then 'field update'
+            else concat('row event ', record_id)
+        end as change_kind
+    from published
+
+),
+
+islands as (
+
+    -- runs of consecutive events (record_id order) of one key and one kind
+    select
+        *,
+        sum(case when starts_island then 1 else 0 end) over (
+            order by record_id rows between unbounded preceding and current row
+        ) as island
+    from (
+        select
+            *,
+            not coalesce(lag(change_kind) over by_record = change_kind, false)
+            {%- for condition in key_changed %}
+            or {{ condition }}
+            {%- endfor %} as starts_island
+        from kinds
+        window by_record as (order by record_id)
+    ) as marked
+
+),
+
+parts as (
+
+    -- within a run, a field named again starts the next change
+    select
+        part.record_id,
+        part.part
+    from (
+        select
+            explode(
+                aggregate(
+                    array_sort(collect_list(struct(record_id, field))),
+                    named_struct(
+                        'part', 0,
+                        'fields', cast(array() as array<string>),
+                        'parts', cast(array() as array<struct<record_id: bigint, part: int>>)
+                    ),
+                    (acc, event) -> case
+                        when array_contains(acc.fields, event.field)
+                            then named_struct(
+                                'part', acc.part + 1,
+                                'fields', array(event.field),
+                                'parts', array_append(
+                                    acc.parts, named_struct('record_id', event.record_id, 'part', acc.part + 1)
+                                )
+                            )
+                        else named_struct(
+                            'part', acc.part,
+                            'fields', case
+                                when event.field is null then acc.fields else array_append(acc.fields, event.field)
+                            end,
+                            'parts', array_append(
+                                acc.parts, named_struct('record_id', event.record_id, 'part', acc.part)
+                            )
+                        )
+                    end
+                ).parts
+            ) as part
+        from islands
+        group by island
+    ) as exploded
+
+),
+
+grouped as (
+
+    select
+        {%- for column in cfg.key %}
+        first(island_event.{{ column }}) as {{ column }},
+        {%- endfor %}
+        {%- for column in cfg.data_columns %}
+        first(
+            case
+                when array_contains(island_event.data_present, '{{ column }}')
+                    then named_struct('value', island_event.{{ column }})
+            end,
+            true
+        ).value as {{ column }},
+        {%- endfor %}
+        first(island_event.change_kind) as change_kind,
+        min(island_event.event_type) as event_type,
+        min(island_event.record_id) as first_record_id,
+        max(island_event.event_time) as committed_at,
+        array_distinct(flatten(collect_list(island_event.data_present))) as fields_present,
+        max(island_event.landed_at) as landed_at
+    from islands as island_event
+    inner join parts on island_event.record_id = parts.record_id
+    group by island_event.island, parts.part
+
+),
+
+changes as (
+
+    select
+        {%- for column in cfg.column_names %}
+        {{ column }},
+        {%- endfor %}
+        case
+            when change_kind = 'field insert' or event_type = 5 then 'I'
+            when change_kind = 'field update' or event_type = 6 then 'U'
+            when event_type = 4 then 'D'
+        end as operation,
+        concat(lpad(cast(first_record_id as string), 19, '0'), '0') as change_order,
+        committed_at,
+        cast(null as string) as transaction_id,
+        case
+            when event_type = 4 then {{ cdcflow.string_array(cfg.key) }}
+            when change_kind = 'field insert' or event_type = 5 then {{ cdcflow.string_array(cfg.column_names) }}
+            else filter({{ cdcflow.string_array(cfg.data_columns) }}, name -> array_contains(fields_present, name))
+        end as changed_columns,
+        case
+            when event_type = 4 then {{ cdcflow.string_array(cfg.column_names) }}
+            else filter(
+                {{ cdcflow.string_array(cfg.column_names) }},
+                name -> array_contains({{ cdcflow.string_array(cfg.key) }}, name) or array_contains(fields_present, name)
+            )
+        end as present_columns,
+        landed_at
+    from grouped
+
+),
+
+{{ cdcflow.append_new_changes(cfg, 'changes', 'dirxml', '(select max(landed_at) from landed)') }}
+{% endmacro %}

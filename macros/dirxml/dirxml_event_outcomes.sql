@@ -1,0 +1,129 @@
+{% macro dirxml_event_outcomes() %}
+    {#- Body of dirxml_event_outcomes: for every new event (status N) of every
+        landed DirXML event log, the status the reference's publisher would write
+        back (S success, W warning, E error, F fatal) and why, without writing to
+        the source. Events of a configured table get the outcome its staging
+        decided; events of other tables are W (not published). Reads the same
+        processing ranges as the change logs; one row per event, append-only. -#}
+    {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {%- set tables = cdcflow.dirxml_tables('dirxml_event_outcomes') -%}
+    {%- set range_starts = {} -%}
+    {%- set claimed = {} -%}
+    {%- set log_columns = {} %}
+
+with
+{%- for table_name in tables %}
+{%- set cfg = cdcflow.table_config(table_name, 'dirxml') %}
+{%- set range_start = cdcflow.change_log_range_start(table_name) %}
+{%- do range_starts.setdefault(cfg.raw_table, []).append(range_start) %}
+{%- do claimed.setdefault(cfg.raw_table, []).append(cfg.source_table | lower) %}
+{%- if cfg.source_schema %}
+{%- do claimed[cfg.raw_table].append((cfg.source_schema ~ '.' ~ cfg.source_table) | lower) %}
+{%- endif %}
+{%- do log_columns.setdefault(cfg.raw_table, cfg.event_log_columns) %}
+
+{{ table_name }}_outcomes as (
+
+    select
+        '{{ cfg.raw_table }}' as raw_table,
+        record_id,
+        outcome_status as status,
+        outcome_reason as reason,
+        event_type,
+        table_name,
+        table_key,
+        column_name,
+        '{{ table_name }}' as source_table,
+        raw_row,
+        landed_at
+    from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
+    {%- if is_incremental() %}
+    where {{ cdcflow.landed_after(range_start) }}
+    {%- endif %}
+
+),
+{%- endfor %}
+{%- for landing in cdcflow.landing_relations('dirxml') %}
+{%- set starts = range_starts[landing.name] %}
+
+{{ landing.name }}_unclaimed as (
+
+    -- new events of tables no configured table claims
+    select
+        '{{ landing.name }}' as raw_table,
+        record_id,
+        'W' as status,
+        concat(
+            'table ', coalesce(table_name, 'null'), ' is not configured (vars.cdcflow_tables): not published'
+        ) as reason,
+        event_type,
+        table_name,
+        table_key,
+        column_name,
+        cast(null as string) as source_table,
+        raw_row,
+        landed_at
+    from ({{ cdcflow.dirxml_event_log(landing.relation, log_columns[landing.name]) }}) as event
+    where
+        status = 'N'
+        and not coalesce(lower(table_name) in ('{{ claimed[landing.name] | join("', '") }}'), false)
+        {%- if is_incremental() %}
+        and {{ cdcflow.landed_after(starts[0] if starts | length == 1 else 'least(' ~ starts | join(', ') ~ ')') }}
+        {%- endif %}
+
+),
+{%- endfor %}
+
+outcomes as (
+    {%- for table_name in tables %}
+
+    select * from {{ table_name }}_outcomes
+
+    union all
+    {%- endfor %}
+    {%- for landing in cdcflow.landing_relations('dirxml') %}
+
+    select * from {{ landing.name }}_unclaimed
+    {%- if not loop.last %}
+
+    union all
+    {%- endif %}
+    {%- endfor %}
+
+),
+
+deduplicated as (
+
+    -- an event landed twice has one outcome
+    {{ cdcflow.latest_per_key('outcomes', ['raw_table', 'record_id', 'raw_row'], 'landed_at desc') }}
+
+),
+
+final as (
+
+    select
+        new_outcome.raw_table,
+        new_outcome.record_id,
+        new_outcome.status,
+        new_outcome.reason,
+        new_outcome.event_type,
+        new_outcome.table_name,
+        new_outcome.table_key,
+        new_outcome.column_name,
+        new_outcome.source_table,
+        new_outcome.raw_row,
+        new_outcome.landed_at,
+        {{ cdcflow.run_loaded_at() }} as loaded_at
+    from deduplicated as new_outcome
+    {%- if is_incremental() %}
+    left anti join {{ this }} as recorded
+        on new_outcome.raw_table = recorded.raw_table
+        -- record_id identifies an event (the raw row, when it is missing)
+        and coalesce(cast(new_outcome.record_id as string), new_outcome.raw_row)
+        = coalesce(cast(recorded.record_id as string), recorded.raw_row)
+    {%- endif %}
+
+)
+
+select * from final
+{% endmacro %}

@@ -1,0 +1,49 @@
+{% macro dirxml_quarantine() %}
+    {#- Body of dirxml_quarantine: every event of a configured DirXML table that
+        cannot be applied (outcome E or F in dirxml_event_outcomes), with the raw
+        event (JSON of the landed row) and the reason. Reads the same processing
+        ranges as the change logs. Append-only. -#}
+    {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {%- set tables = cdcflow.dirxml_tables('dirxml_quarantine') %}
+
+with
+{%- for table_name in tables %}
+{%- set cfg = cdcflow.table_config(table_name, 'dirxml') %}
+{%- set range_start = cdcflow.change_log_range_start(table_name) %}
+
+{{ table_name }}_rejected as (
+
+    select
+        '{{ table_name }}' as source_table,
+        '{{ cfg.raw_table }}' as raw_table,
+        record_id,
+        outcome_status as status,
+        outcome_reason as reason,
+        raw_row,
+        landed_at
+    from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
+    where
+        is_rejected
+        {%- if is_incremental() %}
+        and {{ cdcflow.landed_after(range_start) }}
+        {%- endif %}
+
+),
+{%- endfor %}
+
+rejected as (
+    {%- for table_name in tables %}
+
+    select * from {{ table_name }}_rejected
+    {%- if not loop.last %}
+
+    union all
+    {%- endif %}
+    {%- endfor %}
+
+),
+
+{{ cdcflow.append_new_rejections(
+    'rejected', ['source_table', 'raw_table', 'record_id', 'status', 'reason', 'raw_row', 'landed_at']
+) }}
+{% endmacro %}

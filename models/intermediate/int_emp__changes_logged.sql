@@ -1,0 +1,1 @@
+{{ cdcflow.dirxml_change_log('emp') }}

@@ -1,0 +1,1 @@
+{{ cdcflow.versioned_model('emp_roles') }}

@@ -1,0 +1,1 @@
+{{ cdcflow.dirxml_event_outcomes() }}

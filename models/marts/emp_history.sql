@@ -1,0 +1,1 @@
+{{ cdcflow.history_view('emp') }}

@@ -1,0 +1,1 @@
+{{ cdcflow.scd1_current('emp_roles') }}

@@ -1,0 +1,1 @@
+{{ cdcflow.stg_dirxml_events('emp_roles') }}
