@@ -2,8 +2,9 @@
     {#- Body of int_<table>__changes_logged for a DirXML event log (reference 003):
         the published events of the table, in record_id order, become row-level
         changes. Per-field events (1, 2, 3, 7, 8) that follow each other for one
-        key form one change with all their fields: inserts (1, 7) -> I, updates
-        (2, 3, 8) -> U; a field named a second time starts the next change. Row
+        key with one event_time form one change with all their fields: inserts
+        (1, 7) -> I, updates (2, 3, 8) -> U; a field named a second time starts
+        the next change. Row
         events are a change each: 4 -> D, 5 -> I, 6 -> U (every column, from the
         source table's current row). Order: the change's first record_id. Commit
         time: event_time. The event log has no transaction id (null). -#}
@@ -53,7 +54,7 @@ kinds as (
 
 islands as (
 
-    -- runs of consecutive events (record_id order) of one key and one kind
+    -- runs of consecutive events (record_id order) of one key, one kind and one event_time
     select
         *,
         sum(case when starts_island then 1 else 0 end) over (
@@ -62,7 +63,11 @@ islands as (
     from (
         select
             *,
-            not coalesce(lag(change_kind) over by_record = change_kind, false)
+            not coalesce(
+                lag(change_kind) over by_record = change_kind
+                and lag(event_time) over by_record = event_time,
+                false
+            )
             {%- for condition in key_changed %}
             or {{ condition }}
             {%- endfor %} as starts_island

@@ -58,11 +58,20 @@ class History:
     baseline: list[dict]
     transactions: list[list[Change]] = field(default_factory=list)
 
-    def state_after(self, transactions: list[int]) -> dict[int, dict]:
-        """The source table after the baseline and ``transactions`` (in order)."""
+    def state_after(self, transactions: list[int], *, changed_columns_only: bool = False) -> dict[int, dict]:
+        """The source table after the baseline and ``transactions`` (in order).
+        ``changed_columns_only``: an update sets only the columns it changed (as
+        a log of per-field events applies it when transactions are missing)."""
         state = {row[KEY]: dict(row) for row in self.baseline}
         for number in sorted(transactions):
             for change in self.transactions[number]:
+                if changed_columns_only and change.op == "U" and not change.is_key_change:
+                    # a key whose insert is missing gets only these columns
+                    row = state.setdefault(
+                        change.after[KEY], dict.fromkeys(COLUMNS) | {KEY: change.after[KEY]}
+                    )
+                    row.update({c: change.after[c] for c in change.changed})
+                    continue
                 if change.before is not None:
                     state.pop(change.before[KEY], None)
                 if change.after is not None:
@@ -463,3 +472,124 @@ def debezium_events(history: History, transactions: list[int], *, table: str, sn
                 )
                 values.append((change.before[KEY], None))
     return values
+
+
+# ------------------------------------------------------------------- DirXML
+
+DIRXML_LOG = {
+    "record_id": "bigint",
+    "status": "string",
+    "event_type": "int",
+    "event_time": "timestamp",
+    "perpetrator": "string",
+    "table_name": "string",
+    "table_key": "string",
+    "column_name": "string",
+    "old_value": "string",
+    "new_value": "string",
+}
+DIRXML_BASELINE_TIME = datetime(2024, 5, 1, 7, 0, 0)
+
+
+def _table_key(key) -> str:
+    from udfs.table_key import format_table_key
+
+    return format_table_key([(KEY, str(key))])
+
+
+def dirxml_events(history: History, *, table: str) -> dict[int, list[dict]]:
+    """The event log the triggers of a table would write, per transaction (-1: the
+    baseline, logged as field inserts at DIRXML_BASELINE_TIME, since the event log
+    has no full load). record_ids follow the order of the source's changes
+    whatever batch they land in. Per change: an insert is a field insert (1) per
+    non-null column; an update a field update per changed column (2, or 3 in
+    every fourth transaction); a delete a row delete (4); a primary-key update
+    a row delete of the old key then field inserts of the new one. The last
+    change of a key is logged with query-back instead (inserts as 5 or 7,
+    updates as 8 of the changed columns), so its values are read from the source
+    table (``dirxml_source_rows``)."""
+    last_change = {}
+    for number, changes in enumerate(history.transactions):
+        for change in changes:
+            if change.after is not None:
+                last_change[change.after[KEY]] = (number, change.index)
+            if change.before is not None and change.before[KEY] != (change.after or {}).get(KEY):
+                last_change.pop(change.before[KEY], None)
+    record_id = 0
+    events: dict[int, list[dict]] = {}
+
+    def event(number, event_type, at, key, column=None, old=None, new=None, seq=0):
+        nonlocal record_id
+        record_id += 1
+        events.setdefault(number, []).append(
+            {
+                "record_id": record_id,
+                "status": "N",
+                "event_type": event_type,
+                "event_time": at,
+                "perpetrator": "app",
+                "table_name": table,
+                "table_key": _table_key(key),
+                "column_name": column,
+                "old_value": _text(old),
+                "new_value": _text(new),
+                "change": seq,  # not a log column: which change of the source the event is part of
+            }
+        )
+
+    def field_inserts(number, at, row, query_back, seq):
+        for column in DATA_COLUMNS:
+            if row[column] is not None or query_back:
+                new = None if query_back else row[column]
+                event(number, 7 if query_back else 1, at, row[KEY], column, None, new, seq)
+
+    for row in history.baseline:
+        field_inserts(-1, DIRXML_BASELINE_TIME, row, False, -row[KEY])
+    for number, changes in enumerate(history.transactions):
+        for change in changes:
+            at = change.committed_at
+            query_back = change.after is not None and last_change.get(change.after[KEY]) == (
+                number,
+                change.index,
+            )
+            if change.op == "D" or change.is_key_change:
+                event(number, 4, at, change.before[KEY], seq=change.seq)
+            if change.op == "I" or change.is_key_change:
+                if query_back and change.seq % 2:
+                    event(number, 5, at, change.after[KEY], seq=change.seq)
+                else:
+                    field_inserts(number, at, change.after, query_back, change.seq)
+            elif change.op == "U":
+                for column in change.changed:
+                    update_type = 8 if query_back else 3 if number % 4 == 3 else 2
+                    old, new = (None, None) if query_back else (change.before[column], change.after[column])
+                    event(number, update_type, at, change.after[KEY], column, old, new, change.seq)
+    return events
+
+
+def dirxml_source_rows(history: History) -> list[dict]:
+    """The source table as query-back events read it: the table after every change."""
+    return list(history.state_after(list(range(len(history.transactions)))).values())
+
+
+def dirxml_merged_changes(events: list[dict]) -> list[tuple[int, int]]:
+    """Pairs of changes the event log cannot tell apart: consecutive per-field
+    events (record_id order) of one key, one kind (insert or update) and one
+    event_time, without a repeated column, that belong to two changes of the
+    source (the publisher, and cdcflow, read them as one change)."""
+    merged = []
+    previous, fields = None, set()
+    for e in sorted(events, key=lambda e: e["record_id"]):
+        kind = {1: "insert", 7: "insert", 2: "update", 3: "update", 8: "update"}.get(e["event_type"])
+        same = (
+            previous is not None
+            and kind is not None
+            and (previous["table_key"], previous["event_time"]) == (e["table_key"], e["event_time"])
+            and previous["kind"] == kind
+            and e["column_name"] not in fields
+        )
+        if same and previous["change"] != e["change"]:
+            merged.append((previous["change"], e["change"]))
+        fields = fields | {e["column_name"]} if same else {e["column_name"]}
+        previous = {**e, "kind": kind}
+    return merged

@@ -63,8 +63,23 @@ TABLES = {
             "updated_at": "timestamp",
         },
     },
+    "emp": {
+        "key": ["empno"],
+        "columns": {"empno": "decimal(8,0)", "fname": "string", "lname": "string", "photo": "binary"},
+    },
+    "emp_roles": {
+        "key": ["empno", "role"],
+        "columns": {
+            "empno": "decimal(8,0)",
+            "role": "string",
+            "granted_on": "date",
+            "weight": "decimal(5,2)",
+        },
+    },
 }
 MESSAGE_QUARANTINE_COLUMNS = ["source_table", "topic", "kafka_partition", "kafka_offset", "reason"]
+DIRXML_QUARANTINE_COLUMNS = ["source_table", "raw_table", "record_id", "status", "reason"]
+DIRXML_OUTCOME_COLUMNS = ["raw_table", "record_id", "status", "reason", "event_type", "source_table"]
 
 
 def as_text(value) -> str:
@@ -89,8 +104,14 @@ def read_expected(name: str) -> tuple[list[str], list[tuple[str, ...]]]:
         return header, sorted(tuple(row) for row in reader)
 
 
+def select_list(columns: list[str]) -> str:
+    """``columns`` for a select; binary columns (the tables' ``binary`` ones) as hex text."""
+    binary = {c for t in TABLES.values() for c, data_type in t["columns"].items() if data_type == "binary"}
+    return ", ".join(f"hex({c}) as {c}" if c in binary else c for c in columns)
+
+
 def spark_rows(spark, relation: str, columns: list[str]) -> list[tuple[str, ...]]:
-    rows = spark.sql(f"select {', '.join(columns)} from {relation}").collect()
+    rows = spark.sql(f"select {select_list(columns)} from {relation}").collect()
     return sorted(tuple(as_text(v) for v in row) for row in rows)
 
 

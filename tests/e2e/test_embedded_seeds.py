@@ -4,6 +4,8 @@
 import pytest
 
 from tests.e2e.helpers import (
+    DIRXML_OUTCOME_COLUMNS,
+    DIRXML_QUARANTINE_COLUMNS,
     MESSAGE_QUARANTINE_COLUMNS,
     TABLES,
     compile_inline,
@@ -58,6 +60,23 @@ def test_bad_messages_are_quarantined_with_reasons(built, quarantine):
     assert '"offset":' in raw.raw_row and '"value":' in raw.raw_row
 
 
+def test_bad_dirxml_events_are_quarantined_with_reasons(built):
+    header, expected = read_expected("dirxml_quarantine")
+    assert header == DIRXML_QUARANTINE_COLUMNS
+    assert spark_rows(built, f"{SCHEMA}.dirxml_quarantine", header) == expected
+    raw = built.sql(f"select raw_row from {SCHEMA}.dirxml_quarantine where record_id = 29").first()
+    assert '"new_value":"@@not base64@@"' in raw.raw_row and '"table_key":"empno=2"' in raw.raw_row
+
+
+def test_dirxml_outcome_of_every_new_event(built):
+    header, expected = read_expected("dirxml_event_outcomes")
+    assert header == DIRXML_OUTCOME_COLUMNS
+    assert spark_rows(built, f"{SCHEMA}.dirxml_event_outcomes", header) == expected
+    # every status-N record has one outcome; the one a publisher already processed (S) is not read
+    records = built.sql(f"select record_id, status from {SCHEMA}_raw.dirxml_event_log").collect()
+    assert sorted(r.record_id for r in records if r.status == "N") == sorted(int(row[1]) for row in expected)
+
+
 def test_qlik_kafka_transaction_still_incomplete_is_held_back(built):
     # transaction ...A008 (id 6) has landed its first record, not its last one
     assert built.sql(f"select count(*) from {SCHEMA}.products_current where id = 6").first()[0] == 0
@@ -107,3 +126,6 @@ def test_rerun_changes_nothing(built, state_dir):
     assert built.sql(f"select count(*) from {SCHEMA}.qlik_kafka_quarantine").first()[0] == 5
     assert built.sql(f"select count(*) from {SCHEMA}.debezium_quarantine").first()[0] == 4
     assert built.sql(f"select count(*) from {SCHEMA}.int_sqlserver_customers__changes_logged").first()[0] == 8
+    assert built.sql(f"select count(*) from {SCHEMA}.int_emp__changes_logged").first()[0] == 13
+    assert built.sql(f"select count(*) from {SCHEMA}.dirxml_quarantine").first()[0] == 6
+    assert built.sql(f"select count(*) from {SCHEMA}.dirxml_event_outcomes").first()[0] == 39

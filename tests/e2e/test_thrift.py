@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     current_columns,
     history_columns,
     read_expected,
+    select_list,
 )
 
 pytestmark = pytest.mark.spark
@@ -127,7 +128,7 @@ def built_over_thrift(thrift_server):
 
 def _rows(connection, relation, columns):
     cursor = connection.cursor()
-    cursor.execute(f"select {', '.join(columns)} from {relation}")
+    cursor.execute(f"select {select_list(columns)} from {relation}")
     rows = cursor.fetchall()
     cursor.close()
     return sorted(tuple(_thrift_text(v) for v in row) for row in rows)
@@ -158,7 +159,16 @@ def test_current_over_thrift_equals_expected(built_over_thrift, table):
     assert _rows(built_over_thrift, f"{SCHEMA}.{table}_current", header) == expected
 
 
-@pytest.mark.parametrize("quarantine", ["qlik_ct_quarantine", "qlik_kafka_quarantine", "debezium_quarantine"])
+@pytest.mark.parametrize(
+    "quarantine",
+    [
+        "qlik_ct_quarantine",
+        "qlik_kafka_quarantine",
+        "debezium_quarantine",
+        "dirxml_quarantine",
+        "dirxml_event_outcomes",
+    ],
+)
 def test_quarantine_over_thrift(built_over_thrift, quarantine):
     header, expected = read_expected(quarantine)
     assert _rows(built_over_thrift, f"{SCHEMA}.{quarantine}", header) == expected

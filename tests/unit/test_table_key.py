@@ -70,7 +70,7 @@ def test_plus_inside_an_unquoted_value_starts_the_next_pair():
         ("empno=1+EMPNO=2", "column 'EMPNO' is named twice"),
         ("a=1,b=2", "value '1,b=2' of column 'a' contains ',': it must be delimited with double quotes"),
         ("a=x;y", "value 'x;y' of column 'a' contains ';'"),
-        ("a=O'Brien", "contains \"'\""),
+        ("a=O'Brien", 'contains "\'"'),
         ("a=x<y", "contains '<'"),
         ("a=x>y", "contains '>'"),
         ("a=x\\y", r"value 'x\\y' of column 'a' contains '\\'"),
