@@ -39,7 +39,7 @@ def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
             (),
             "cdcflow: table 'nope' is not configured. Add it under vars.cdcflow_tables in "
             "dbt_project.yml (configured: customers, order_lines, products, sqlserver_customers, "
-            "sqlserver_orders).",
+            "sqlserver_orders, emp, emp_roles).",
         ),
         (
             "{{ cdcflow.latest_per_key('t', [], 'x') }}",
@@ -81,7 +81,7 @@ def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
         (
             "{{ cdcflow.table_config('t') }}",
             ("--vars", "{cdcflow_tables: {t: {format: kafka, key: [id], columns: {id: int}}}}"),
-            "cdcflow: table 't' has format 'kafka'; expected one of: qlik_ct, qlik_kafka, debezium.",
+            "cdcflow: table 't' has format 'kafka'; expected one of: qlik_ct, qlik_kafka, debezium, dirxml.",
         ),
         (
             "{{ cdcflow.table_config('t') }}",
@@ -92,6 +92,21 @@ def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
             ),
             "cdcflow: table 't' has decimal_handling_mode 'exact'; "
             "use Debezium's value: precise, double or string.",
+        ),
+        (
+            "{{ cdcflow.table_config('t') }}",
+            (
+                "--vars",
+                "{cdcflow_tables: {t: {format: dirxml, table_key_names: {empno: pk_empno}, key: [id], "
+                "columns: {id: int}}}}",
+            ),
+            "cdcflow: table_key_names of table 't' names 'empno', which is not a key column (id).",
+        ),
+        (
+            "{{ cdcflow.dirxml_event_outcomes() }}",
+            ("--vars", "{cdcflow_tables: {t: {format: qlik_ct, key: [id], columns: {id: int}}}}"),
+            "cdcflow: dirxml_event_outcomes needs at least one table with format dirxml in "
+            "vars.cdcflow_tables.",
         ),
     ],
 )

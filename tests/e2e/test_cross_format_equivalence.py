@@ -10,13 +10,12 @@ as inserts, having no full load): after a full build, and after an incremental
 run that lands the rest of the stream, late transactions (older than changes
 already applied) and second deliveries."""
 
-import shutil
 from datetime import datetime
 
 import pytest
 
 from tests.e2e import change_history as ch
-from tests.e2e.helpers import PROJECT_DIR, as_text, run_dbt
+from tests.e2e.helpers import as_text, make_project, run_dbt
 
 pytestmark = pytest.mark.spark
 
@@ -49,46 +48,30 @@ BATCH_2 = [*range(SPLIT, len(ALL)), *LATE, *REPLAYED]
 
 
 def _project(tmp_path):
-    """A copy of the project whose tables are the three written formats."""
-    project = tmp_path / "project"
-    project.mkdir()
-    shutil.copy(PROJECT_DIR / "dbt_project.yml", project)
-    shutil.copytree(PROJECT_DIR / "macros", project / "macros")
-    models = project / "models"
-    for folder in ("staging", "intermediate", "marts"):
-        (models / folder).mkdir(parents=True)
-    (models / "staging" / "_sources.yml").write_text(
-        "version: 2\nsources:\n"
-        + "".join(
-            f"  - name: {source}\n    schema: \"{{{{ var('cdcflow_raw_schema') }}}}\"\n    tables:\n"
-            + "".join(f"      - name: {table}\n" for table in tables)
-            for source, tables in {
-                "qlik_ct": ["eq_ct__ct", "eq_ct"],
-                "qlik_kafka": ["eq_kafka_messages"],
-                "debezium": ["eq_dbz_events"],
-                "dirxml": ["eq_dirxml_log", "eq_dirxml_source"],
-            }.items()
-        )
-    )
+    """A copy of the project whose tables are the four written formats."""
     files = {
         "staging/stg_qlik_ct__eq_ct_changes": "stg_qlik_ct_changes('eq_ct')",
         "staging/stg_qlik_ct__eq_ct_full_load": "stg_qlik_ct_full_load('eq_ct')",
         "staging/stg_qlik_kafka__eq_kafka_messages": "stg_qlik_kafka_messages('eq_kafka')",
         "staging/stg_debezium__eq_dbz_events": "stg_debezium_events('eq_dbz')",
+        "staging/stg_dirxml__eq_dirxml_events": "stg_dirxml_events('eq_dirxml')",
         "intermediate/int_qlik_kafka__table_versions": "qlik_kafka_table_versions()",
         "intermediate/int_eq_ct__changes_logged": "qlik_ct_change_log('eq_ct')",
         "intermediate/int_eq_kafka__changes_logged": "qlik_kafka_change_log('eq_kafka')",
         "intermediate/int_eq_dbz__changes_logged": "debezium_change_log('eq_dbz')",
-        "staging/stg_dirxml__eq_dirxml_events": "stg_dirxml_events('eq_dirxml')",
         "intermediate/int_eq_dirxml__changes_logged": "dirxml_change_log('eq_dirxml')",
     }
     for table in FORMATS:
         files[f"intermediate/int_{table}__versioned"] = f"versioned_model('{table}')"
         files[f"marts/{table}_current"] = f"scd1_current('{table}')"
         files[f"marts/{table}_history"] = f"history_view('{table}')"
-    for path, call in files.items():
-        (models / f"{path}.sql").write_text(f"{{{{ cdcflow.{call} }}}}\n")
-    return project
+    sources = {
+        "qlik_ct": ["eq_ct__ct", "eq_ct"],
+        "qlik_kafka": ["eq_kafka_messages"],
+        "debezium": ["eq_dbz_events"],
+        "dirxml": ["eq_dirxml_log", "eq_dirxml_source"],
+    }
+    return make_project(tmp_path, sources, files)
 
 
 def _vars() -> str:

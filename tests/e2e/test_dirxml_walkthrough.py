@@ -1,0 +1,212 @@
+"""The reference's DirXML walk-through (003: table emp, key empno=1), one event
+type at a time: each step lands its events in the event log (and sets the source
+table emp to what it holds when the events are processed), runs dbt, and checks
+the current row and the whole history of empno=1, and the outcome of each event.
+Query-back events (5-8) take their values from the source table as it is at
+that run, not as it was when the event was logged."""
+
+from datetime import datetime
+
+import pytest
+
+from tests.e2e.helpers import as_text, make_project, run_dbt, select_list
+
+pytestmark = pytest.mark.spark
+
+SCHEMA = "e2e_dirxml_walkthrough"
+RAW = f"{SCHEMA}_raw"
+EMP = {"empno": "decimal(8,0)", "fname": "string", "lname": "string", "photo": "binary"}
+LOG = {
+    "record_id": "bigint",
+    "status": "string",
+    "event_type": "int",
+    "event_time": "timestamp",
+    "perpetrator": "string",
+    "table_name": "string",
+    "table_key": "string",
+    "column_name": "string",
+    "old_value": "string",
+    "new_value": "string",
+}
+ALL = "empno|fname|lname|photo"
+DATA = "fname|lname|photo"
+
+# (title, events (event_type, column_name, old_value, new_value), the source row
+# when the step runs (fname, lname, photo hex; None: no row), the change it makes
+# (operation, (fname, lname, photo hex), changed_columns; None: no version),
+# the outcome of its events)
+STEPS = [
+    (
+        "1 field insert",
+        [(1, "fname", None, "Jacques"), (1, "lname", None, "Frost"), (1, "photo", None, "qqo=")],
+        ("Jacques", "Frost", "AAAA"),
+        ("I", ("Jacques", "Frost", "AAAA"), ALL),
+        "S",
+    ),
+    (
+        "2 field update",
+        [(2, "fname", "Jacques", "Jean"), (2, "lname", "Frost", "Untel"), (2, "photo", "qqo=", "u7s=")],
+        ("Jean", "Untel", "BBBB"),
+        ("U", ("Jean", "Untel", "BBBB"), DATA),
+        "S",
+    ),
+    (
+        "3 field update removing all values",
+        [(3, "fname", "Jean", "John"), (3, "lname", "Untel", "Doe"), (3, "photo", "u7s=", "u7s=")],
+        ("John", "Doe", "BBBB"),
+        ("U", ("John", "Doe", "BBBB"), DATA),
+        "S",
+    ),
+    ("4 row delete", [(4, None, None, None)], None, ("D", None, None), "S"),
+    (
+        "5 row insert (query-back): the row as it is now, not as it was inserted",
+        [(5, None, None, None)],
+        ("John", "Doe", "BBBB"),
+        ("I", ("John", "Doe", "BBBB"), ALL),
+        "S",
+    ),
+    (
+        "6 row update (query-back): every column read again",
+        [(6, None, None, None)],
+        ("Jean", "Untel", "BBBB"),
+        ("U", ("Jean", "Untel", "BBBB"), DATA),
+        "S",
+    ),
+    (
+        "7 field insert (query-back)",
+        [(7, "fname", None, None), (7, "lname", None, None), (7, "photo", None, None)],
+        ("John", "Doe", "BBBB"),
+        ("I", ("John", "Doe", "BBBB"), ALL),
+        "S",
+    ),
+    (
+        "8 field update (query-back): only the logged column is read",
+        [(8, "lname", None, None)],
+        ("John", "Smith", "CCCC"),
+        ("U", ("John", "Smith", "BBBB"), "lname"),
+        "S",
+    ),
+    (
+        "query-back of a row deleted since: no effect (the publisher ignores it)",
+        [(6, None, None, None)],
+        None,
+        None,
+        "W",
+    ),
+    ("4 row delete", [(4, None, None, None)], None, ("D", None, None), "S"),
+]
+
+
+def _vars() -> str:
+    columns = ", ".join(f"{name}: '{data_type}'" for name, data_type in EMP.items())
+    return (
+        f"{{cdcflow_raw_schema: {RAW}, cdcflow_tables: {{emp: {{format: dirxml, raw_table: dirxml_event_log, "
+        f"key: [empno], columns: {{{columns}}}}}}}}}"
+    )
+
+
+def _expected_history(changes: list[tuple]) -> list[tuple]:
+    """The versions of empno=1 the changes so far make: each closed by the next change."""
+    rows = []
+    for index, (at, (operation, values, changed)) in enumerate(changes):
+        if operation == "D":
+            continue
+        following = changes[index + 1] if index + 1 < len(changes) else None
+        rows.append(
+            (
+                *values,
+                operation,
+                as_text(at),
+                as_text(following[0]) if following else "",
+                following[1][0] if following else "",
+                "false" if following else "true",
+                changed,
+            )
+        )
+    return sorted(rows)
+
+
+def _land(spark, step: int, events: list[tuple], source_row) -> list[int]:
+    at = datetime(2003, 10, 28, 9, step)
+    first = 10 * step + 1
+    rows = [
+        (first + i, "N", event_type, at, "hr_app", "emp", "empno=1", column, old, new)
+        for i, (event_type, column, old, new) in enumerate(events)
+    ]
+    spark.createDataFrame(rows, ", ".join(f"{c} {t}" for c, t in LOG.items())).write.mode(
+        "append"
+    ).insertInto(f"{RAW}.dirxml_event_log")
+    spark.sql(f"truncate table {RAW}.emp")
+    if source_row is not None:
+        fname, lname, photo = source_row
+        spark.sql(f"insert into {RAW}.emp values (1, '{fname}', '{lname}', unhex('{photo}'))")
+    return [row[0] for row in rows]
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory, spark):
+    spark.sql(f"drop database if exists {SCHEMA} cascade")
+    spark.sql(f"drop database if exists {RAW} cascade")
+    spark.sql(f"create database {RAW}")
+    spark.sql(
+        f"create table {RAW}.dirxml_event_log ({', '.join(f'{c} {t}' for c, t in LOG.items())}) using parquet"
+    )
+    spark.sql(f"create table {RAW}.emp ({', '.join(f'{c} {t}' for c, t in EMP.items())}) using parquet")
+    return make_project(
+        tmp_path_factory.mktemp("walkthrough"),
+        {"dirxml": ["dirxml_event_log", "emp"]},
+        {
+            "staging/stg_dirxml__emp_events": "stg_dirxml_events('emp')",
+            "intermediate/int_emp__changes_logged": "dirxml_change_log('emp')",
+            "intermediate/int_emp__versioned": "versioned_model('emp')",
+            "marts/emp_current": "scd1_current('emp')",
+            "marts/emp_history": "history_view('emp')",
+            "marts/dirxml_event_outcomes": "dirxml_event_outcomes()",
+        },
+    )
+
+
+def test_each_event_type_of_the_reference_walk_through(spark, state_dir, project):
+    changes = []
+    current = None
+    for step, (title, events, source_row, change, outcome) in enumerate(STEPS, start=1):
+        record_ids = _land(spark, step, events, source_row)
+        run_dbt(state_dir, "run", "--vars", _vars(), schema=SCHEMA, project_dir=project)
+        if change is not None:
+            changes.append((datetime(2003, 10, 28, 9, step), change))
+            current = None if change[0] == "D" else (*change[1], change[0])
+        history = spark.sql(
+            f"select {select_list(['fname', 'lname', 'photo'])}, operation, valid_from, valid_to, "
+            f"closed_by_operation, is_current, changed_columns from {SCHEMA}.emp_history where empno = 1"
+        ).collect()
+        assert sorted(tuple(as_text(v) for v in row) for row in history) == _expected_history(changes), title
+        rows = spark.sql(
+            f"select {select_list(['fname', 'lname', 'photo'])}, last_operation from {SCHEMA}.emp_current"
+        ).collect()
+        assert [tuple(row) for row in rows] == ([current] if current else []), title
+        outcomes = spark.sql(
+            f"select record_id, status from {SCHEMA}.dirxml_event_outcomes "
+            f"where record_id in ({', '.join(map(str, record_ids))})"
+        ).collect()
+        assert sorted(tuple(row) for row in outcomes) == [(r, outcome) for r in record_ids], title
+    assert spark.sql(f"select count(*) from {SCHEMA}.dirxml_event_outcomes").first()[0] == sum(
+        len(step[1]) for step in STEPS
+    )
+
+
+def test_a_source_table_without_a_configured_column_is_refused(spark, state_dir, project):
+    from launcher.dbt_invoke import invoke_dbt
+    from tests.e2e.helpers import env
+
+    with env(CDCFLOW_SCHEMA=SCHEMA):
+        result = invoke_dbt(
+            ["run", "--select", "int_emp__changes_logged", "--vars", _vars().replace("photo", "picture")],
+            state_dir=state_dir,
+            project_dir=project,
+        )
+    assert not result.success
+    messages = " ".join(str(r.message) for r in result.result.results)
+    assert (
+        f"cdcflow: column 'picture' of table 'emp' is not in its source table {RAW}.emp "
+        "(its columns: empno, fname, lname, photo)" in messages
+    ), messages
