@@ -32,10 +32,16 @@ landed as (
 
 ),
 
+landed_published as (
+
+    select * from landed where is_published
+
+),
+
 published as (
 
     -- an event landed twice is one event
-    {{ cdcflow.latest_per_key('(select * from landed where is_published)', ['record_id'], 'landed_at desc') }}
+    {{ cdcflow.latest_per_key('landed_published', ['record_id'], 'landed_at desc') }}
 
 ),
 
