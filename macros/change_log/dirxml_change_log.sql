@@ -7,7 +7,8 @@
         the next change. Row
         events are a change each: 4 -> D, 5 -> I, 6 -> U (every column, from the
         source table's current row). Order: the change's first record_id. Commit
-        time: event_time. The event log has no transaction id (null). -#}
+        time: event_time. The event log has no transaction id (null). Events that
+        already have an outcome (dirxml_event_outcomes) are not processed again. -#}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {{ config(
         materialized='incremental',
@@ -15,6 +16,9 @@
         partition_by=['change_date'],
         on_schema_change='fail'
     ) }}
+    {#- the outcomes of previous runs, read without a ref (the outcome model runs after this one) -#}
+    {%- set outcomes = adapter.get_relation(this.database, this.schema, 'dirxml_event_outcomes')
+        if execute and is_incremental() else none -%}
     {%- set key_changed = [] -%}
     {%- for column in cfg.key -%}
         {%- do key_changed.append('not (lag(' ~ column ~ ') over by_record <=> ' ~ column ~ ')') -%}
@@ -34,7 +38,17 @@ landed as (
 
 landed_published as (
 
-    select * from landed where is_published
+    select landed.*
+    from landed
+    {%- if outcomes is not none %}
+    -- an event is processed once: one a previous run decided (dirxml_event_outcomes)
+    -- is not read again, e.g. when the landing overlap re-reads it
+    left anti join (
+        select record_id from {{ outcomes }} where raw_table = '{{ cfg.raw_table }}'
+    ) as processed
+        on landed.record_id = processed.record_id
+    {%- endif %}
+    where landed.is_published
 
 ),
 
@@ -105,7 +119,7 @@ parts as (
                                 'part', acc.part + 1,
                                 'fields', array(event.field),
                                 'parts', array_append(
-                                    acc.parts, named_struct('record_id', event.record_id, 'part', acc.part + 1)
+                                    acc.parts, named_struct('record_id', cast(event.record_id as bigint), 'part', acc.part + 1)
                                 )
                             )
                         else named_struct(
@@ -114,7 +128,7 @@ parts as (
                                 when event.field is null then acc.fields else array_append(acc.fields, event.field)
                             end,
                             'parts', array_append(
-                                acc.parts, named_struct('record_id', event.record_id, 'part', acc.part)
+                                acc.parts, named_struct('record_id', cast(event.record_id as bigint), 'part', acc.part)
                             )
                         )
                     end

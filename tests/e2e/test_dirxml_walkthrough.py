@@ -16,13 +16,15 @@ pytestmark = pytest.mark.spark
 SCHEMA = "e2e_dirxml_walkthrough"
 RAW = f"{SCHEMA}_raw"
 EMP = {"empno": "decimal(8,0)", "fname": "string", "lname": "string", "photo": "binary"}
+# the reference lets a site rename the log's columns (e.g. away from reserved words)
+RENAMED = {"status": "evt_status", "table_name": "tbl_name"}
 LOG = {
     "record_id": "bigint",
-    "status": "string",
+    "evt_status": "string",
     "event_type": "int",
     "event_time": "timestamp",
     "perpetrator": "string",
-    "table_name": "string",
+    "tbl_name": "string",
     "table_key": "string",
     "column_name": "string",
     "old_value": "string",
@@ -34,7 +36,7 @@ DATA = "fname|lname|photo"
 # (title, events (event_type, column_name, old_value, new_value), the source row
 # when the step runs (fname, lname, photo hex; None: no row), the change it makes
 # (operation, (fname, lname, photo hex), changed_columns; None: no version),
-# the outcome of its events)
+# the outcome of its events[, perpetrator, allow loop-back])
 STEPS = [
     (
         "1 field insert",
@@ -94,13 +96,34 @@ STEPS = [
         "W",
     ),
     ("4 row delete", [(4, None, None, None)], None, ("D", None, None), "S"),
+    (
+        "a loop-back event (the driver's own change) is not published",
+        [(1, "fname", None, "Echo")],
+        ("Echo", None, None),
+        None,
+        "S",
+        "IDMDRIVER",
+        False,
+    ),
+    (
+        "unless loop-back is allowed",
+        [(1, "fname", None, "Echo"), (1, "lname", None, "Back")],
+        ("Echo", "Back", None),
+        ("I", ("Echo", "Back", None), ALL),
+        "S",
+        "IDMDRIVER",
+        True,
+    ),
 ]
 
 
-def _vars() -> str:
+def _vars(allow_loopback: bool = False) -> str:
     columns = ", ".join(f"{name}: '{data_type}'" for name, data_type in EMP.items())
+    renamed = ", ".join(f"{name}: {ours}" for name, ours in RENAMED.items())
     return (
-        f"{{cdcflow_raw_schema: {RAW}, cdcflow_tables: {{emp: {{format: dirxml, raw_table: dirxml_event_log, "
+        f"{{cdcflow_raw_schema: {RAW}, cdcflow_dirxml_allow_loopback: {str(allow_loopback).lower()}, "
+        f"cdcflow_dirxml_event_log_columns: {{{renamed}}}, "
+        f"cdcflow_tables: {{emp: {{format: dirxml, raw_table: dirxml_event_log, "
         f"key: [empno], columns: {{{columns}}}}}}}}}"
     )
 
@@ -114,7 +137,7 @@ def _expected_history(changes: list[tuple]) -> list[tuple]:
         following = changes[index + 1] if index + 1 < len(changes) else None
         rows.append(
             (
-                *values,
+                *(as_text(v) for v in values),
                 operation,
                 as_text(at),
                 as_text(following[0]) if following else "",
@@ -126,11 +149,11 @@ def _expected_history(changes: list[tuple]) -> list[tuple]:
     return sorted(rows)
 
 
-def _land(spark, step: int, events: list[tuple], source_row) -> list[int]:
+def _land(spark, step: int, events: list[tuple], source_row, perpetrator) -> list[int]:
     at = datetime(2003, 10, 28, 9, step)
     first = 10 * step + 1
     rows = [
-        (first + i, "N", event_type, at, "hr_app", "emp", "empno=1", column, old, new)
+        (first + i, "N", event_type, at, perpetrator, "emp", "empno=1", column, old, new)
         for i, (event_type, column, old, new) in enumerate(events)
     ]
     spark.createDataFrame(rows, ", ".join(f"{c} {t}" for c, t in LOG.items())).write.mode(
@@ -138,8 +161,11 @@ def _land(spark, step: int, events: list[tuple], source_row) -> list[int]:
     ).insertInto(f"{RAW}.dirxml_event_log")
     spark.sql(f"truncate table {RAW}.emp")
     if source_row is not None:
-        fname, lname, photo = source_row
-        spark.sql(f"insert into {RAW}.emp values (1, '{fname}', '{lname}', unhex('{photo}'))")
+        spark.createDataFrame(
+            [(1, *source_row)], "empno int, fname string, lname string, photo string"
+        ).selectExpr("cast(empno as decimal(8,0))", "fname", "lname", "unhex(photo)").write.insertInto(
+            f"{RAW}.emp"
+        )
     return [row[0] for row in rows]
 
 
@@ -169,9 +195,10 @@ def project(tmp_path_factory, spark):
 def test_each_event_type_of_the_reference_walk_through(spark, state_dir, project):
     changes = []
     current = None
-    for step, (title, events, source_row, change, outcome) in enumerate(STEPS, start=1):
-        record_ids = _land(spark, step, events, source_row)
-        run_dbt(state_dir, "run", "--vars", _vars(), schema=SCHEMA, project_dir=project)
+    for step, (title, events, source_row, change, outcome, *loopback) in enumerate(STEPS, start=1):
+        perpetrator, allow_loopback = loopback or ("hr_app", False)
+        record_ids = _land(spark, step, events, source_row, perpetrator)
+        run_dbt(state_dir, "run", "--vars", _vars(allow_loopback), schema=SCHEMA, project_dir=project)
         if change is not None:
             changes.append((datetime(2003, 10, 28, 9, step), change))
             current = None if change[0] == "D" else (*change[1], change[0])
