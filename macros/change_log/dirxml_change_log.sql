@@ -6,7 +6,8 @@
         (1, 7) -> I, updates (2, 3, 8) -> U; a field named a second time starts
         the next change. Row
         events are a change each: 4 -> D, 5 -> I, 6 -> U (every column, from the
-        source table's current row). Order: the change's first record_id. Commit
+        source table's current row); a field update whose old and new value are
+        equal is present but not changed. Order: the change's first record_id. Commit
         time: event_time. The event log has no transaction id (null). Events that
         already have an outcome (dirxml_event_outcomes) are not processed again. -#}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
@@ -160,6 +161,7 @@ grouped as (
         min(island_event.record_id) as first_record_id,
         max(island_event.event_time) as committed_at,
         array_distinct(flatten(collect_list(island_event.data_present))) as fields_present,
+        array_distinct(flatten(collect_list(island_event.data_changed))) as fields_changed,
         max(island_event.landed_at) as landed_at
     from islands as island_event
     inner join parts on island_event.record_id = parts.record_id
@@ -184,7 +186,7 @@ changes as (
         case
             when event_type = 4 then {{ cdcflow.string_array(cfg.key) }}
             when change_kind = 'field insert' or event_type = 5 then {{ cdcflow.string_array(cfg.column_names) }}
-            else filter({{ cdcflow.string_array(cfg.data_columns) }}, name -> array_contains(fields_present, name))
+            else filter({{ cdcflow.string_array(cfg.data_columns) }}, name -> array_contains(fields_changed, name))
         end as changed_columns,
         case
             when event_type = 4 then {{ cdcflow.string_array(cfg.column_names) }}

@@ -94,7 +94,14 @@ valued as (
             when event_type in (5, 6) then {{ data_columns }}
             when event_type in (1, 2, 3, 7, 8) then filter({{ data_columns }}, name -> lower(name) = field)
             else cast(array() as array<string>)
-        end as data_present
+        end as data_present,
+        -- a field update whose old and new value are the same text changed nothing
+        case
+            when event_type in (2, 3) and old_value <=> new_value then cast(array() as array<string>)
+            when event_type in (1, 2, 3, 7, 8) then filter({{ data_columns }}, name -> lower(name) = field)
+            when event_type in (5, 6) then {{ data_columns }}
+            else cast(array() as array<string>)
+        end as data_changed
     from queried
 
 ),
@@ -183,6 +190,7 @@ validated as (
         {%- endfor %}
         field,
         data_present,
+        data_changed,
         case
             when is_loopback then 'S'
             when is_unknown_type then 'F'
