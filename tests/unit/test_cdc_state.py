@@ -1,0 +1,238 @@
+"""udfs.cdc_state: the SSIS CDC state string and state machine (reference 004)."""
+
+import re
+from datetime import datetime
+
+import pytest
+
+from udfs.cdc_state import (
+    INITIAL,
+    STATES,
+    CdcState,
+    IllegalTransition,
+    MalformedState,
+    format_state,
+    format_timestamp,
+    get_processing_range,
+    lsn_from_micros,
+    mark_error,
+    mark_initial_load_end,
+    mark_initial_load_start,
+    mark_processed_range,
+    micros_from_lsn,
+    parse_state,
+)
+
+# every example of the reference, byte for byte
+REFERENCE_EXAMPLES = {
+    "ILSTART/IR/0x0000162B158700000000//TS/2011-08-07T17:10:43.0031645/": CdcState(
+        "ILSTART",
+        initial_start="0x0000162B158700000000",
+        initial_end="",
+        timestamp="2011-08-07T17:10:43.0031645",
+    ),
+    "TFEND/CS/0x0000025B000001BC0003/TS/2011-07-17T12:05:58.1001145/": CdcState(
+        "TFEND", current_start="0x0000025B000001BC0003", timestamp="2011-07-17T12:05:58.1001145"
+    ),
+    "TFSTART/CS/0x0000030D000000AE0003/CE/0x0000159D1E0F01000000/TS/2011-08-09T05:30:43.9344900/": CdcState(
+        "TFSTART",
+        current_start="0x0000030D000000AE0003",
+        current_end="0x0000159D1E0F01000000",
+        timestamp="2011-08-09T05:30:43.9344900",
+    ),
+    "TFREDO/CS/0x0000030D000000AE0003/CE/0x0000159D1E0F01000000/TS/2011-08-09T05:30:59.5544900/": CdcState(
+        "TFREDO",
+        current_start="0x0000030D000000AE0003",
+        current_end="0x0000159D1E0F01000000",
+        timestamp="2011-08-09T05:30:59.5544900",
+    ),
+}
+NOW = datetime(2026, 11, 21, 10, 0, 0, 123456)
+LATER = datetime(2026, 11, 21, 11, 0, 0)
+
+
+@pytest.mark.parametrize(("text", "state"), list(REFERENCE_EXAMPLES.items()))
+def test_reference_examples_round_trip(text, state):
+    assert parse_state(text) == state
+    assert format_state(state) == text
+
+
+def test_every_part_round_trips():
+    text = (
+        "ERROR/CS/0x01/CE/0x0000000000000000FFFF/IR/0x00/0x02/TS/2026-11-21T10:00:00.1234560/"
+        "ER/Runtime Error in model int_x: path /a/b not found"
+    )
+    state = parse_state(text)
+    assert (state.name, state.current_start, state.current_end) == ("ERROR", "0x01", "0x0000000000000000FFFF")
+    assert (state.initial_start, state.initial_end) == ("0x00", "0x02")
+    assert state.error == "Runtime Error in model int_x: path /a/b not found"  # ER is last: '/' allowed
+    assert format_state(state) == text
+
+
+def test_initial_is_the_empty_state():
+    assert parse_state("") == parse_state(None) == CdcState() == CdcState(INITIAL)
+    assert format_state(CdcState()) == ""
+
+
+def test_typed_parts():
+    state = parse_state("TFEND/CS/0x0000025B000001BC0003/TS/2011-07-17T12:05:58.1001145/")
+    assert state.updated_at == datetime(2011, 7, 17, 12, 5, 58, 100114)
+    assert not state.reprocessing
+    assert parse_state(next(t for t in REFERENCE_EXAMPLES if t.startswith("TFREDO"))).reprocessing
+    assert format_timestamp(NOW) == "2026-11-21T10:00:00.1234560"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("TFEND", "ends with '/'"),
+        ("NOPE/CS/0x01/TS/2011-07-17T12:05:58.1001145/", "unknown state 'NOPE'"),
+        ("(INITIAL)/TS/2011-07-17T12:05:58/", "unknown state '(INITIAL)'"),
+        ("TFEND/CS/0x01/", "no TS part"),
+        ("TFEND/CS/01/TS/2011-07-17T12:05:58.1001145/", "CS '01' is not an LSN"),
+        ("TFEND/CS/0x123456789012345678901/TS/2011-07-17T12:05:58/", "is not an LSN"),
+        ("TFEND/CS/0xZZ/TS/2011-07-17T12:05:58/", "CS '0xZZ' is not an LSN"),
+        ("TFEND/CS/0x01/TS/yesterday/", "TS 'yesterday' is not a timestamp"),
+        ("TFEND/TS/2011-07-17T12:05:58/CS/0x01/", "unexpected 'CS' after 'TFEND/TS/2011-07-17T12:05:58'"),
+        ("TFEND/CS/0x01/CS/0x02/TS/2011-07-17T12:05:58/", "unexpected 'CS'"),
+        ("TFEND/CS/0x01/XX/0x02/TS/2011-07-17T12:05:58/", "unexpected 'XX'"),
+        ("ILSTART/IR/0x01/", "IR needs a start and an end LSN"),
+        ("TFEND/CS/", "CS has no value"),
+    ],
+)
+def test_malformed_state_strings(text, message):
+    with pytest.raises(MalformedState) as raised:
+        parse_state(text)
+    assert message in str(raised.value)
+
+
+def test_the_whole_life_of_a_cdc_group():
+    state = CdcState()
+    state = mark_initial_load_start(state, "0x10", NOW)
+    assert format_state(state) == "ILSTART/IR/0x10//TS/2026-11-21T10:00:00.1234560/"
+    state = mark_initial_load_end(state, "0x20", NOW)
+    assert format_state(state) == "ILEND/CS/0x10/IR/0x10/0x20/TS/2026-11-21T10:00:00.1234560/"
+    state = get_processing_range(state, "0x30", NOW)
+    assert format_state(state) == "ILUPDATE/CS/0x10/CE/0x30/IR/0x10/0x20/TS/2026-11-21T10:00:00.1234560/"
+    assert state.reprocessing  # the initial range: rows may already be on the target
+    state = mark_processed_range(state, NOW)
+    assert format_state(state) == "TFEND/CS/0x30/TS/2026-11-21T10:00:00.1234560/"
+    state = get_processing_range(state, "0x40", NOW)
+    assert format_state(state) == "TFSTART/CS/0x30/CE/0x40/TS/2026-11-21T10:00:00.1234560/"
+    assert not state.reprocessing
+    # the run dies: the next one finds TFSTART and takes the same range again
+    state = get_processing_range(state, "0x50", LATER)
+    assert format_state(state) == "TFREDO/CS/0x30/CE/0x40/TS/2026-11-21T11:00:00.0000000/"
+    assert state.reprocessing
+    state = mark_error(state, "Database Error in model int_x__versioned (models/x.sql)\n  disk full", LATER)
+    assert format_state(state) == (
+        "ERROR/CS/0x30/CE/0x40/TS/2026-11-21T11:00:00.0000000/"
+        "ER/Database Error in model int_x__versioned (models/x.sql) disk full"
+    )
+    state = get_processing_range(state, "0x60", LATER)  # the next run retries the range
+    assert format_state(state) == "TFREDO/CS/0x30/CE/0x40/TS/2026-11-21T11:00:00.0000000/"
+    state = mark_processed_range(state, LATER)
+    assert format_state(state) == "TFEND/CS/0x40/TS/2026-11-21T11:00:00.0000000/"
+
+
+def test_a_group_without_initial_load_starts_at_the_beginning():
+    state = get_processing_range(CdcState(), "0x40", NOW)
+    assert (state.name, state.current_start, state.current_end) == (
+        "TFSTART",
+        "0x00000000000000000000",
+        "0x40",
+    )
+
+
+def test_an_interrupted_initial_range_is_taken_again():
+    state = get_processing_range(
+        mark_initial_load_end(mark_initial_load_start(CdcState(), "0x1", NOW), "0x2", NOW), "0x3", NOW
+    )
+    again = get_processing_range(state, "0x9", LATER)
+    assert (again.name, again.current_start, again.current_end) == ("ILUPDATE", "0x1", "0x3")
+
+
+def test_an_interrupted_initial_load_starts_again():
+    state = mark_initial_load_start(CdcState(), "0x1", NOW)
+    assert mark_initial_load_start(state, "0x5", LATER).initial_start == "0x5"
+    failed = mark_error(state, "boom", NOW)
+    assert mark_initial_load_start(failed, "0x6", LATER).name == "ILSTART"
+    with pytest.raises(IllegalTransition, match="before the initial load ended"):
+        get_processing_range(failed, "0x9", LATER)
+
+
+def test_error_text_is_short_and_one_line():
+    state = mark_error(get_processing_range(CdcState(), "0x1", NOW), "x" * 500 + "\n\ty", NOW)
+    assert len(state.error) == 200 and state.error.endswith("…") and "\n" not in state.error
+    assert parse_state(format_state(state)) == state
+
+
+# every (state, operation) pair: legal ones give the expected state, the others raise
+LEGAL = {
+    "mark_initial_load_start": {INITIAL: "ILSTART", "ILSTART": "ILSTART", "ERROR": "ILSTART"},
+    "mark_initial_load_end": {"ILSTART": "ILEND"},
+    "get_processing_range": {
+        INITIAL: "TFSTART",
+        "ILEND": "ILUPDATE",
+        "ILUPDATE": "ILUPDATE",
+        "TFEND": "TFSTART",
+        "TFSTART": "TFREDO",
+        "TFREDO": "TFREDO",
+        "ERROR": "TFREDO",
+    },
+    "mark_processed_range": {"ILUPDATE": "TFEND", "TFSTART": "TFEND", "TFREDO": "TFEND"},
+    "mark_error": {s: "ERROR" for s in STATES if s not in (INITIAL, "TFEND")},
+}
+SAMPLE = {
+    INITIAL: CdcState(),
+    "ILSTART": CdcState("ILSTART", initial_start="0x1", initial_end="", timestamp="2026-11-21T10:00:00"),
+    "ILEND": CdcState(
+        "ILEND", current_start="0x1", initial_start="0x1", initial_end="0x2", timestamp="2026-11-21T10:00:00"
+    ),
+    "ILUPDATE": CdcState(
+        "ILUPDATE",
+        current_start="0x1",
+        current_end="0x3",
+        initial_start="0x1",
+        initial_end="0x2",
+        timestamp="2026-11-21T10:00:00",
+    ),
+    "TFSTART": CdcState("TFSTART", current_start="0x3", current_end="0x4", timestamp="2026-11-21T10:00:00"),
+    "TFEND": CdcState("TFEND", current_start="0x4", timestamp="2026-11-21T10:00:00"),
+    "TFREDO": CdcState("TFREDO", current_start="0x3", current_end="0x4", timestamp="2026-11-21T10:00:00"),
+    "ERROR": CdcState("ERROR", current_end="0x4", timestamp="2026-11-21T10:00:00", error="x"),
+}
+OPERATIONS = {
+    "mark_initial_load_start": lambda s: mark_initial_load_start(s, "0x9", NOW),
+    "mark_initial_load_end": lambda s: mark_initial_load_end(s, "0x9", NOW),
+    "get_processing_range": lambda s: get_processing_range(s, "0x9", NOW),
+    "mark_processed_range": lambda s: mark_processed_range(s, NOW),
+    "mark_error": lambda s: mark_error(s, "failed", NOW),
+}
+
+
+@pytest.mark.parametrize("operation", list(OPERATIONS))
+@pytest.mark.parametrize("state", STATES)
+def test_every_transition(state, operation):
+    expected = LEGAL[operation].get(state)
+    if expected is None:
+        with pytest.raises(IllegalTransition, match=re.escape(f"not allowed in state {state}")):
+            OPERATIONS[operation](SAMPLE[state])
+        return
+    result = OPERATIONS[operation](SAMPLE[state])
+    assert result.name == expected
+    assert parse_state(format_state(result)) == result  # every reachable state has a valid string
+
+
+def test_landing_positions_as_lsns():
+    assert lsn_from_micros(0) == "0x00000000000000000000"
+    assert (
+        lsn_from_micros(1_763_718_000_123_456)
+        == "0x0000000644258B9CA940"[:2] + f"{1_763_718_000_123_456:020X}"
+    )
+    assert micros_from_lsn(lsn_from_micros(1_763_718_000_123_456)) == 1_763_718_000_123_456
+    assert len(lsn_from_micros(2**63 - 1)) == 22
+    with pytest.raises(ValueError):
+        lsn_from_micros(-1)
+    with pytest.raises(MalformedState):
+        micros_from_lsn("123")
