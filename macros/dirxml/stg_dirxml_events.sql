@@ -17,6 +17,13 @@
     {%- set key_names = [] -%}
     {%- for column in cfg.key -%}{%- do key_names.append(cfg.table_key_names[column]) -%}{%- endfor -%}
     {%- set driver_user = var('cdcflow_dirxml_driver_user', '') -%}
+    {#- the source table query-back events read: none configured (query_back_table: null),
+        or one that does not exist when the run starts, makes query-back events errors -#}
+    {%- set source_relation = source(cfg.source, cfg.query_back_table) if cfg.query_back_table else none -%}
+    {%- set can_query_back = source_relation is not none and (
+        not execute or model.resource_type == 'unit_test'
+        or adapter.get_columns_in_relation(source_relation) | length > 0
+    ) -%}
 
 with
 
@@ -57,8 +64,17 @@ keyed as (
 ),
 
 source_rows as (
+    {%- if can_query_back %}
 
-    {{ cdcflow.dirxml_source_rows(source(cfg.source, cfg.query_back_table), cfg) }}
+    {{ cdcflow.dirxml_source_rows(source_relation, cfg) }}
+    {%- else %}
+
+    select
+        {%- for column, data_type in cfg.columns.items() %}
+        cast(null as {{ data_type }}) as {{ column }}{{ ',' if not loop.last }}
+        {%- endfor %}
+    where false
+    {%- endif %}
 
 ),
 
@@ -141,6 +157,17 @@ judged as (
                     ''' of {{ column }} is not a valid {{ cfg.columns[column] }}'
                 )
             {%- endfor %}
+            {%- if not can_query_back %}
+            when event_type between 5 and 8
+                then concat(
+                    event_type_name, ' cannot read the row: ',
+                    {%- if source_relation is none %}
+                    'no query_back_table is configured for {{ cfg.name }}'
+                    {%- else %}
+                    'the source table {{ source_relation }} does not exist'
+                    {%- endif %}
+                )
+            {%- endif %}
             when event_type in (1, 2, 3, 7, 8) and coalesce(column_name, '') = ''
                 then concat('event_type ', event_type_text, ' (', event_type_name, ') without column_name')
             when event_type in (1, 2, 3, 7, 8) and not array_contains({{ cdcflow.string_array(cfg.column_names | map('lower') | list) }}, field)

@@ -117,14 +117,14 @@ STEPS = [
 ]
 
 
-def _vars(allow_loopback: bool = False) -> str:
+def _vars(allow_loopback: bool = False, raw: str = RAW, table_options: str = "") -> str:
     columns = ", ".join(f"{name}: '{data_type}'" for name, data_type in EMP.items())
     renamed = ", ".join(f"{name}: {ours}" for name, ours in RENAMED.items())
     return (
-        f"{{cdcflow_raw_schema: {RAW}, cdcflow_dirxml_allow_loopback: {str(allow_loopback).lower()}, "
+        f"{{cdcflow_raw_schema: {raw}, cdcflow_dirxml_allow_loopback: {str(allow_loopback).lower()}, "
         f"cdcflow_dirxml_event_log_columns: {{{renamed}}}, "
         f"cdcflow_tables: {{emp: {{format: dirxml, raw_table: dirxml_event_log, "
-        f"key: [empno], columns: {{{columns}}}}}}}}}"
+        f"{table_options}key: [empno], columns: {{{columns}}}}}}}}}"
     )
 
 
@@ -237,3 +237,35 @@ def test_a_source_table_without_a_configured_column_is_refused(spark, state_dir,
         f"cdcflow: column 'picture' of table 'emp' is not in its source table {RAW}.emp "
         "(its columns: empno, fname, lname, photo)" in messages
     ), messages
+
+
+def test_query_back_without_a_source_table_is_an_error(spark, state_dir, project):
+    raw = RAW + "_no_source"
+    spark.sql(f"drop database if exists {raw} cascade")
+    spark.sql(f"create database {raw}")
+    rows = [
+        (1, "N", 1, datetime(2003, 10, 28, 10, 0), "hr_app", "emp", "empno=7", "fname", None, "Ada"),
+        (2, "N", 5, datetime(2003, 10, 28, 10, 1), "hr_app", "emp", "empno=7", None, None, None),
+        (3, "N", 8, datetime(2003, 10, 28, 10, 2), "hr_app", "emp", "empno=7", "lname", None, None),
+    ]
+    spark.createDataFrame(rows, ", ".join(f"{c} {t}" for c, t in LOG.items())).write.format(
+        "parquet"
+    ).saveAsTable(f"{raw}.dirxml_event_log")
+    schema = SCHEMA + "_no_source"
+    run_dbt(
+        state_dir,
+        "run",
+        "--vars",
+        _vars(raw=raw, table_options="query_back_table: null, "),
+        schema=schema,
+        project_dir=project,
+    )
+    outcomes = spark.sql(f"select record_id, status, reason from {schema}.dirxml_event_outcomes").collect()
+    assert sorted(tuple(row) for row in outcomes) == [
+        (1, "S", "published: field insert of fname"),
+        (2, "E", "row insert (query-back) cannot read the row: no query_back_table is configured for emp"),
+        (3, "E", "field update (query-back) cannot read the row: no query_back_table is configured for emp"),
+    ]
+    assert [
+        tuple(r) for r in spark.sql(f"select empno, fname, lname from {schema}.emp_current").collect()
+    ] == [(7, "Ada", None)]
