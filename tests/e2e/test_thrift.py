@@ -2,7 +2,10 @@
 project's launcher (`cdcflow serve`) in its own process and stopped afterwards:
 `dbt seed` + `dbt build --target thrift` from a separate dbt process, with the
 Python-UDF mask decoder (so the UDFs must be registered on the server), then the
-marts read back over Thrift equal the expected tables."""
+marts read back over Thrift equal the expected tables (those of the embedded
+run). Twice: the server on a local master, and on a Spark standalone cluster
+(master + one worker started with `spark-class` from the PySpark distribution,
+on loopback), whose executors run the Python UDFs."""
 
 import os
 import signal
@@ -24,7 +27,11 @@ from tests.e2e.helpers import (
     select_list,
 )
 
-pytestmark = pytest.mark.spark
+pytestmark = [
+    pytest.mark.spark,
+    # every test of the module runs against both; module-scoped fixtures start each once
+    pytest.mark.parametrize("spark_master", ["local", "standalone"], indirect=True, scope="module"),
+]
 
 SCHEMA = "e2e_thrift"
 
@@ -35,8 +42,91 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+def _spark_class(state_dir: Path, name: str, *args: str) -> subprocess.Popen:
+    """A Spark standalone daemon (Master / Worker) in the foreground, in its own
+    process group, on loopback, with its log in ``state_dir``."""
+    import pyspark
+
+    spark_home = Path(pyspark.__file__).parent
+    env = {
+        **os.environ,
+        "SPARK_HOME": str(spark_home),
+        "SPARK_LOCAL_IP": "127.0.0.1",
+        "SPARK_NO_DAEMONIZE": "1",
+        # no REST submission server (a fixed port, and not needed)
+        "SPARK_MASTER_OPTS": "-Dspark.master.rest.enabled=false",
+        "SPARK_WORKER_DIR": str(state_dir / "work"),
+    }
+    return subprocess.Popen(
+        [str(spark_home / "bin" / "spark-class"), f"org.apache.spark.deploy.{name}", *args],
+        env=env,
+        stdout=open(state_dir / f"{name.rsplit('.', 1)[-1].lower()}.log", "w"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def _wait_for(path: Path, text: str, process: subprocess.Popen, what: str) -> None:
+    deadline = time.monotonic() + 180
+    while text not in (path.read_text() if path.exists() else ""):
+        assert process.poll() is None, f"{what} exited: {path.read_text()[-3000:]}"
+        assert time.monotonic() < deadline, f"{what} did not start in 180 s"
+        time.sleep(1)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 @pytest.fixture(scope="module")
-def thrift_server(tmp_path_factory):
+def spark_master(request, tmp_path_factory):
+    """local[2], or the URL of a standalone cluster (master + one worker) started
+    for the module and stopped after it."""
+    if request.param == "local":
+        yield "local[2]"
+        return
+    state_dir = tmp_path_factory.mktemp("standalone")
+    master_port = _free_port()
+    master = _spark_class(
+        state_dir,
+        "master.Master",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(master_port),
+        "--webui-port",
+        str(_free_port()),
+    )
+    _wait_for(state_dir / "master.log", "I have been elected leader", master, "Spark master")
+    url = f"spark://127.0.0.1:{master_port}"
+    worker = _spark_class(
+        state_dir,
+        "worker.Worker",
+        url,
+        "--host",
+        "127.0.0.1",
+        "--webui-port",
+        str(_free_port()),
+        "--cores",
+        "2",
+        "--memory",
+        "3g",
+    )
+    _wait_for(state_dir / "worker.log", "Successfully registered with master", worker, "Spark worker")
+    yield url
+    for process in (worker, master):
+        _stop(process)
+    assert worker.poll() is not None and master.poll() is not None
+    assert not _listening_addresses(master_port), "the Spark master still listens"
+
+
+@pytest.fixture(scope="module")
+def thrift_server(tmp_path_factory, spark_master):
     state_dir = tmp_path_factory.mktemp("thrift-state")
     port = _free_port()
     log = open(state_dir / "serve.log", "w")
@@ -51,7 +141,7 @@ def thrift_server(tmp_path_factory):
             "--state-dir",
             str(state_dir),
             "--master",
-            "local[2]",
+            spark_master,
         ],
         cwd=PROJECT_DIR,
         stdout=log,
@@ -64,12 +154,7 @@ def thrift_server(tmp_path_factory):
         assert time.monotonic() < deadline, "Thrift server did not start in 180 s"
         time.sleep(1)
     yield port, state_dir
-    os.killpg(server.pid, signal.SIGTERM)
-    try:
-        server.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
+    _stop(server)
     log.close()
 
 
@@ -192,3 +277,11 @@ def test_server_listens_on_loopback_only(thrift_server):
     assert addresses, f"nothing listens on {port}"
     # 127.0.0.1 as /proc writes it (little-endian), alone or IPv4-mapped in IPv6
     assert all(a.endswith("0100007F") for a in addresses), addresses
+
+
+def test_server_runs_on_the_requested_master(built_over_thrift, spark_master):
+    # on the standalone cluster every task (the Python UDFs included) ran on its worker's executor
+    cursor = built_over_thrift.cursor()
+    cursor.execute("set spark.master")
+    assert cursor.fetchall() == [("spark.master", spark_master)]
+    cursor.close()
