@@ -46,11 +46,7 @@
                 else try_cast({{ text }} as timestamp)
             end as {{ data_type }}
         )
-    {%- elif spark_type == 'binary' -%}
-        try_to_binary({{ text }}, 'base64')
-    {%- elif spark_type == 'boolean' -%}
-        case lower({{ text }}) when 'true' then true when '1' then true when 'false' then false when '0' then false end
     {%- else -%}
-        try_cast({{ text }} as {{ data_type }})
+        {{ cdcflow.text_as_type(text, data_type) }}
     {%- endif -%}
 {%- endmacro %}

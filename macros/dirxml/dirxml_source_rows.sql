@@ -20,7 +20,7 @@
     select
         {%- for column, data_type in cfg.columns.items() %}
         {%- if landed_types.get(column | lower) == 'string' and data_type | lower != 'string' %}
-        {{ cdcflow.dirxml_typed_value(adapter.quote(column), data_type) }} as {{ column }}
+        {{ cdcflow.text_as_type(adapter.quote(column), data_type) }} as {{ column }}
         {%- else %}
         cast({{ adapter.quote(column) }} as {{ data_type }}) as {{ column }}
         {%- endif %}{{ ',' if not loop.last }}

@@ -50,7 +50,7 @@ keyed as (
     select
         *,
         {%- for column in cfg.key %}
-        {{ cdcflow.dirxml_typed_value("key_text['" ~ cfg.table_key_names[column] ~ "']", cfg.columns[column]) }}
+        {{ cdcflow.text_as_type("key_text['" ~ cfg.table_key_names[column] ~ "']", cfg.columns[column]) }}
             as {{ column }},
         {%- endfor %}
         {{ cdcflow.dirxml_event_type_name('event_type') }} as event_type_name
@@ -101,7 +101,7 @@ valued as (
         {%- for column, data_type in cfg.columns.items() if column not in cfg.key %}
         case
             when event_type in (1, 2, 3) and field = '{{ column | lower }}'
-                then {{ cdcflow.dirxml_typed_value('new_value', data_type) }}
+                then {{ cdcflow.text_as_type('new_value', data_type) }}
             when event_type in (5, 6) or event_type in (7, 8) and field = '{{ column | lower }}'
                 then queried_{{ column }}
         end as {{ column }},
@@ -177,7 +177,7 @@ judged as (
                 )
             {%- for column in cfg.key %}
             when event_type in (1, 2, 3) and field = '{{ column | lower }}'
-                and not ({{ cdcflow.dirxml_typed_value('new_value', cfg.columns[column]) }} <=> {{ column }})
+                and not ({{ cdcflow.text_as_type('new_value', cfg.columns[column]) }} <=> {{ column }})
                 then concat(
                     'event changes key column {{ column }} from ', key_text['{{ cfg.table_key_names[column] }}'],
                     ' to ', coalesce(new_value, 'null'),

@@ -1,7 +1,8 @@
-{% macro dirxml_typed_value(text, data_type) %}
-    {#- An event-log value (text) as the column's Spark `data_type`: binary values
-        are Base64 (reference 003: 0xAAAA is written qqo=), everything else is cast;
-        null when it does not convert (the staging then says why). -#}
+{% macro text_as_type(text, data_type) %}
+    {#- A value carried as text (`text`, a SQL expression) as the column's Spark
+        `data_type`: binary from Base64 (DirXML: 0xAAAA is written qqo=; Connect
+        bytes), boolean from true/false/1/0, anything else cast; null when it does
+        not convert (the caller says why). -#}
     {%- set spark_type = data_type | lower | replace(' ', '') -%}
     {%- if spark_type == 'binary' -%}
         try_to_binary({{ text }}, 'base64')
