@@ -74,21 +74,12 @@ with
 ),
 {%- endfor %}
 
+{%- set outcomes = [] %}
+{%- for table_name in tables %}{% do outcomes.append(table_name ~ '_outcomes') %}{% endfor %}
+{%- for landing in cdcflow.landing_relations('dirxml') %}{% do outcomes.append(landing.name ~ '_unclaimed') %}{% endfor %}
+
 outcomes as (
-    {%- for table_name in tables %}
-
-    select * from {{ table_name }}_outcomes
-
-    union all
-    {%- endfor %}
-    {%- for landing in cdcflow.landing_relations('dirxml') %}
-
-    select * from {{ landing.name }}_unclaimed
-    {%- if not loop.last %}
-
-    union all
-    {%- endif %}
-    {%- endfor %}
+    {{- cdcflow.union_all(outcomes) }}
 
 ),
 

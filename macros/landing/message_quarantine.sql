@@ -79,21 +79,12 @@ with
 ),
 {%- endfor %}
 
+{%- set rejected = [] %}
+{%- for table_name in tables %}{% do rejected.append(table_name ~ '_rejected') %}{% endfor %}
+{%- for landing in cdcflow.landing_relations(source_format) %}{% do rejected.append(landing.name ~ '_unclaimed') %}{% endfor %}
+
 rejected as (
-    {%- for table_name in tables %}
-
-    select * from {{ table_name }}_rejected
-
-    union all
-    {%- endfor %}
-    {%- for landing in cdcflow.landing_relations(source_format) %}
-
-    select * from {{ landing.name }}_unclaimed
-    {%- if not loop.last %}
-
-    union all
-    {%- endif %}
-    {%- endfor %}
+    {{- cdcflow.union_all(rejected) }}
 
 ),
 

@@ -73,16 +73,11 @@ with
 
 ),
 {%- endfor %}
+{%- set rejected = [] %}
+{%- for table_name in tables %}{% do rejected.append(table_name ~ '_rejected') %}{% endfor %}
 
 rejected as (
-    {%- for table_name in tables %}
-
-    select * from {{ table_name }}_rejected
-    {%- if not loop.last %}
-
-    union all
-    {%- endif %}
-    {%- endfor %}
+    {{- cdcflow.union_all(rejected) }}
 
 ),
 
