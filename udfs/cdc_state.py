@@ -234,3 +234,76 @@ def lsn_from_micros(micros: int) -> str:
 def micros_from_lsn(lsn: str) -> int:
     _check_lsn(lsn, "LSN")
     return int(lsn[2:], 16)
+
+
+# ------------------------------------------------------------------ dbt runs
+
+INITIAL_LOAD_START = "0x00000000000000000000"
+
+
+def begin_run(state: CdcState, landed_end: str, now: datetime) -> list[CdcState]:
+    """The states a dbt run records for a group when it starts, oldest first; the
+    last one holds the range the run processes ([CS, CE], CE = ``landed_end``, the
+    landing position of the group's raw tables when the run started).
+
+    A group's first run is its initial load: every baseline row (full load,
+    REFRESH, snapshot ``r``) and change landed up to ``landed_end`` is read in one
+    range, so the initial range is known when the run starts; ILSTART and ILEND
+    are recorded together and the range is processed as ILUPDATE. A run that
+    finds ILSTART (a load recorded without its end) starts the load again.
+    """
+    if state.name in (INITIAL, "ILSTART") or (state.name == "ERROR" and state.current_start is None):
+        load = mark_initial_load_start(state, INITIAL_LOAD_START, now)
+        loaded = mark_initial_load_end(load, landed_end, now)
+        return [load, loaded, get_processing_range(loaded, landed_end, now)]
+    if state.current_start is not None and micros_from_lsn(landed_end) < micros_from_lsn(state.current_start):
+        landed_end = state.current_start  # a range never ends before it starts
+    return [get_processing_range(state, landed_end, now)]
+
+
+def end_run(state: CdcState, now: datetime, error: str | None = None) -> CdcState:
+    """The state a dbt run records for a group when it ends: TFEND (the next
+    range starts at this one's CE) or, when one of the group's models failed,
+    ERROR with a short ``error`` text (the next run takes the range again)."""
+    if error is not None:
+        return mark_error(state, error, now)
+    return mark_processed_range(state, now)
+
+
+def state_row(state: CdcState) -> dict[str, object]:
+    """``state`` as the columns of a state-table row: the state string and its parts."""
+    return {
+        "state": format_state(state),
+        "state_name": state.name,
+        "current_start_lsn": state.current_start,
+        "current_end_lsn": state.current_end,
+        "initial_start_lsn": state.initial_start,
+        "initial_end_lsn": state.initial_end,
+        "updated_at": state.updated_at,
+        "error_text": state.error,
+        "reprocessing": state.reprocessing,
+    }
+
+
+def _run_rows(step, state_text: str | None, now_text: str) -> list[dict[str, object]]:
+    try:
+        now = datetime.fromisoformat(now_text)
+        rows = [state_row(state) for state in step(parse_state(state_text), now)]
+    except (MalformedState, IllegalTransition, ValueError) as exc:
+        return [{"transition_error": f"{exc} (state {state_text!r})"}]
+    for row in rows:
+        row["updated_at"] = row["updated_at"].isoformat(sep=" ")
+    return rows
+
+
+def begin_run_rows(state_text: str | None, landed_end_micros: int | None, now_text: str) -> list[dict]:
+    """:func:`begin_run` from and to state-table columns (the SQL function
+    ``cdcflow_cdc_state_begin_run``): the rows to record, or one row with
+    ``transition_error`` saying why the state cannot start a run."""
+    landed_end = lsn_from_micros(landed_end_micros or 0)
+    return _run_rows(lambda state, now: begin_run(state, landed_end, now), state_text, now_text)
+
+
+def end_run_rows(state_text: str | None, error: str | None, now_text: str) -> list[dict]:
+    """:func:`end_run` from and to state-table columns (``cdcflow_cdc_state_end_run``)."""
+    return _run_rows(lambda state, now: [end_run(state, now, error)], state_text, now_text)

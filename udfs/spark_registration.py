@@ -15,6 +15,11 @@ SQL names (used by the macros in ``macros/masks`` and ``macros/qlik_ct``):
 * ``cdcflow_parse_table_key(table_key string)`` ->
   ``struct<pairs: array<struct<name: string, value: string>>, error: string>``:
   a DirXML event-log table_key as its (column, value) pairs, or why it is malformed
+* ``cdcflow_cdc_state_begin_run(state string, landed_end_micros bigint, now string)``
+  and ``cdcflow_cdc_state_end_run(state string, error string, now string)`` ->
+  ``array<struct<state, state_name, ..., transition_error>>``: the SSIS CDC
+  state rows a dbt run records for a group when it starts / ends (the
+  on-run-start and on-run-end hooks in ``macros/cdc_state``)
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from pyspark.sql.types import (
 )
 
 from udfs.change_mask import change_mask_fits, changed_columns
+from udfs.cdc_state import begin_run_rows, end_run_rows
 from udfs.change_seq import MalformedChangeSeq, parse_change_seq
 from udfs.connect_decimal import connect_decimal_text
 from udfs.table_key import table_key_struct
@@ -44,6 +50,8 @@ UDF_NAMES = (
     "cdcflow_change_seq_number",
     "cdcflow_connect_decimal",
     "cdcflow_parse_table_key",
+    "cdcflow_cdc_state_begin_run",
+    "cdcflow_cdc_state_end_run",
 )
 
 
@@ -55,6 +63,25 @@ TABLE_KEY_TYPE = StructType(
         ),
         StructField("error", StringType()),
     ]
+)
+
+CDC_STATE_ROWS_TYPE = ArrayType(
+    StructType(
+        [
+            StructField(name, StringType())
+            for name in (
+                "state",
+                "state_name",
+                "current_start_lsn",
+                "current_end_lsn",
+                "initial_start_lsn",
+                "initial_end_lsn",
+                "updated_at",
+                "error_text",
+            )
+        ]
+        + [StructField("reprocessing", BooleanType()), StructField("transition_error", StringType())]
+    )
 )
 
 
@@ -90,4 +117,6 @@ def register_udfs(spark: SparkSession) -> list[str]:
     spark.udf.register("cdcflow_change_seq_number", _change_number, DecimalType(19, 0))
     spark.udf.register("cdcflow_connect_decimal", connect_decimal_text, StringType())
     spark.udf.register("cdcflow_parse_table_key", table_key_struct, TABLE_KEY_TYPE)
+    spark.udf.register("cdcflow_cdc_state_begin_run", begin_run_rows, CDC_STATE_ROWS_TYPE)
+    spark.udf.register("cdcflow_cdc_state_end_run", end_run_rows, CDC_STATE_ROWS_TYPE)
     return list(UDF_NAMES)

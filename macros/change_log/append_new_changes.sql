@@ -1,11 +1,13 @@
-{% macro append_new_changes(cfg, relation, source_format, landed_until) %}
+{% macro append_new_changes(cfg, relation, source_format, group_range) %}
     {#- The last CTEs and the select of a change-log model (int_<table>__changes_logged):
         the canonical changes in `relation` (the table's columns, operation,
         change_order, committed_at, transaction_id, changed_columns,
         present_columns, landed_at), one per key and change_order (a second
-        delivery is the same change), less those already logged; `landed_until`
-        is the SQL of the end of this run's processing range. Starts with a CTE
-        name: call it after the comma of the caller's last CTE. -#}
+        delivery is the same change), less those already logged, with the end of
+        the processing range (`group_range`, see processing_range) they were read
+        in and its reprocessing flag (the reference's __$reprocessing: the range
+        may already be on the target; the anti-join makes that harmless). Starts
+        with a CTE name: call it after the comma of the caller's last CTE. -#}
     {%- set key = cfg.key -%}
 
 deduplicated as (
@@ -47,7 +49,8 @@ final as (
         new_change.present_columns,
         '{{ source_format }}' as source_format,
         new_change.landed_at,
-        {{ landed_until }} as landed_until,
+        {{ group_range.end or 'cast(null as timestamp)' }} as landed_until,
+        {{ group_range.reprocessing }} as reprocessing,
         {{ cdcflow.run_loaded_at() }} as loaded_at,
         to_date(new_change.committed_at) as change_date
     from deduplicated as new_change

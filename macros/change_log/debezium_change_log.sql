@@ -5,6 +5,7 @@
         of the old key, create of the new one, serials 1 and 2) ends the old key
         and starts the new one; a second delivery of an event is skipped. -#}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
+    {%- set group_range = cdcflow.processing_range(table_name) -%}
     {{ config(
         materialized='incremental',
         incremental_strategy='append',
@@ -18,9 +19,7 @@ landed as (
 
     select *
     from {{ ref('stg_debezium__' ~ table_name ~ '_events') }}
-    {%- if is_incremental() %}
-    where {{ cdcflow.landed_after(cdcflow.landing_watermark(this, column='landed_until')) }}
-    {%- endif %}
+    where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
 
@@ -30,5 +29,5 @@ changes as (
 
 ),
 
-{{ cdcflow.append_new_changes(cfg, 'changes', 'debezium', '(select max(landed_at) from landed)') }}
+{{ cdcflow.append_new_changes(cfg, 'changes', 'debezium', group_range) }}
 {% endmacro %}

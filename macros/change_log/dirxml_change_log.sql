@@ -11,6 +11,7 @@
         time: event_time. The event log has no transaction id (null). Events that
         already have an outcome (dirxml_event_outcomes) are not processed again. -#}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
+    {%- set group_range = cdcflow.processing_range(table_name) -%}
     {{ config(
         materialized='incremental',
         incremental_strategy='append',
@@ -31,9 +32,7 @@ landed as (
 
     select *
     from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
-    {%- if is_incremental() %}
-    where {{ cdcflow.landed_after(cdcflow.landing_watermark(this, column='landed_until')) }}
-    {%- endif %}
+    where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
 
@@ -200,5 +199,5 @@ changes as (
 
 ),
 
-{{ cdcflow.append_new_changes(cfg, 'changes', 'dirxml', '(select max(landed_at) from landed)') }}
+{{ cdcflow.append_new_changes(cfg, 'changes', 'dirxml', group_range) }}
 {% endmacro %}

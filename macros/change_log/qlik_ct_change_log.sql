@@ -11,21 +11,17 @@
         partition_by=['change_date'],
         on_schema_change='fail'
     ) }}
-    {%- if is_incremental() -%}
-        {%- set watermark = cdcflow.landing_watermark(this, column='landed_until') -%}
-    {%- endif -%}
+    {%- set group_range = cdcflow.processing_range(table_name) -%}
     {%- set all_columns = cdcflow.string_array(cfg.column_names) -%}
 
 with
 
 landed as (
 
-    -- every raw row of the processing range: landed after the last range read
+    -- every raw row of the processing range (the state table's CS..CE)
     select *
     from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
-    {%- if is_incremental() %}
-    where {{ cdcflow.landed_after(watermark) }}
-    {%- endif %}
+    where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
 
@@ -42,9 +38,7 @@ full_load as (
     from {{ ref('stg_qlik_ct__' ~ table_name ~ '_full_load') }}
     where
         invalid_reason is null
-        {%- if is_incremental() %}
-        and {{ cdcflow.landed_after(watermark) }}
-        {%- endif %}
+        and {{ cdcflow.landed_in_range(group_range) }}
 
 ),
 {%- endif %}
@@ -88,16 +82,5 @@ canonical as (
 
 ),
 
-{#- the end of this run's processing range: the newest raw row it read, valid or
-    not (before images and rejected rows are read, not logged) #}
-{{ cdcflow.append_new_changes(cfg, 'canonical', 'qlik_ct', "(
-            select max(landed_at)
-            from (
-                select landed_at from landed"
-                ~ ("
-                union all
-                select landed_at from full_load" if cfg.full_load_table else "")
-                ~ "
-            ) as read_rows
-        )") }}
+{{ cdcflow.append_new_changes(cfg, 'canonical', 'qlik_ct', group_range) }}
 {% endmacro %}

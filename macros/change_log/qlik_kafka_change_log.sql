@@ -5,8 +5,9 @@
         UPDATE whose beforeData has another key becomes a delete of the old key
         and an insert of the new one. A transaction whose records have not all
         landed is held back (not logged, and the processing range ends before its
-        first record) until it is complete. A transaction's records must land
-        within the landing overlap of each other (cdcflow_landing_overlap_minutes). -#}
+        first record: qlik_kafka_hold_back_range_ends) until it is complete. A
+        transaction's records must land within the landing overlap of each other
+        (cdcflow_landing_overlap_minutes). -#}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
     {{ config(
         materialized='incremental',
@@ -14,7 +15,7 @@
         partition_by=['change_date'],
         on_schema_change='fail'
     ) }}
-    {%- set watermark = cdcflow.landing_watermark(this, column='landed_until') if is_incremental() else none -%}
+    {%- set group_range = cdcflow.processing_range(table_name) -%}
     {%- set hold_transactions = var('cdcflow_qlik_kafka_transaction_consistency', true) -%}
 
 with
@@ -23,9 +24,7 @@ landed as (
 
     select *
     from {{ ref('stg_qlik_kafka__' ~ table_name ~ '_messages') }}
-    {%- if is_incremental() %}
-    where {{ cdcflow.landed_after(watermark) }}
-    {%- endif %}
+    where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
 {%- if hold_transactions %}
@@ -35,7 +34,7 @@ incomplete_transactions as (
     -- incomplete transactions with records of this table still to log; one
     -- already logged was complete then (re-read partly through the overlap)
     select incomplete.transaction_id, incomplete.first_landed_at
-    from ({{ cdcflow.qlik_kafka_incomplete_transactions(watermark) }}) as incomplete
+    from ({{ cdcflow.qlik_kafka_incomplete_transactions(cdcflow.landed_in_range(group_range)) }}) as incomplete
     left semi join landed
         on incomplete.transaction_id = landed.transaction_id and landed.invalid_reason is null
     {%- if is_incremental() %}
@@ -68,16 +67,5 @@ canonical as (
 
 ),
 
-{#- the end of this run's processing range: the newest message read, or just
-    before the first record of a transaction still held back #}
-{{ cdcflow.append_new_changes(cfg, 'canonical', 'qlik_kafka', "(
-            select least(
-                max(landed_at)"
-                ~ (",
-                (select min(first_landed_at) - interval 1 microsecond from incomplete_transactions)"
-                    if hold_transactions else "")
-                ~ "
-            )
-            from landed
-        )") }}
+{{ cdcflow.append_new_changes(cfg, 'canonical', 'qlik_kafka', group_range) }}
 {% endmacro %}

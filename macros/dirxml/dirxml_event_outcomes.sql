@@ -7,15 +7,15 @@
         processing ranges as the change logs; one row per event, append-only. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
     {%- set tables = cdcflow.dirxml_tables('dirxml_event_outcomes') -%}
-    {%- set range_starts = {} -%}
+    {%- set ranges = {} -%}
     {%- set claimed = {} -%}
     {%- set log_columns = {} %}
 
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'dirxml') %}
-{%- set range_start = cdcflow.change_log_range_start(table_name) %}
-{%- do range_starts.setdefault(cfg.raw_table, []).append(range_start) %}
+{%- set group_range = cdcflow.change_log_processing_range(table_name) %}
+{%- do ranges.setdefault(cfg.raw_table, []).append(group_range) %}
 {%- do claimed.setdefault(cfg.raw_table, []).append(cfg.source_table | lower) %}
 {%- if cfg.source_schema %}
 {%- do claimed[cfg.raw_table].append((cfg.source_schema ~ '.' ~ cfg.source_table) | lower) %}
@@ -37,14 +37,11 @@ with
         raw_row,
         landed_at
     from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
-    {%- if is_incremental() %}
-    where {{ cdcflow.landed_after(range_start) }}
-    {%- endif %}
+    where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
 {%- endfor %}
 {%- for landing in cdcflow.landing_relations('dirxml') %}
-{%- set starts = range_starts[landing.name] %}
 
 {{ landing.name }}_unclaimed as (
 
@@ -67,9 +64,7 @@ with
     where
         status = 'N'
         and not coalesce(lower(table_name) in ('{{ claimed[landing.name] | join("', '") }}'), false)
-        {%- if is_incremental() %}
-        and {{ cdcflow.landed_after(starts[0] if starts | length == 1 else 'least(' ~ starts | join(', ') ~ ')') }}
-        {%- endif %}
+        and {{ cdcflow.landed_in_range(ranges[landing.name]) }}
 
 ),
 {%- endfor %}

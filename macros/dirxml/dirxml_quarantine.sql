@@ -9,7 +9,7 @@
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'dirxml') %}
-{%- set range_start = cdcflow.change_log_range_start(table_name) %}
+{%- set group_range = cdcflow.change_log_processing_range(table_name) %}
 
 {{ table_name }}_rejected as (
 
@@ -24,9 +24,7 @@ with
     from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
     where
         is_rejected
-        {%- if is_incremental() %}
-        and {{ cdcflow.landed_after(range_start) }}
-        {%- endif %}
+        and {{ cdcflow.landed_in_range(group_range) }}
 
 ),
 {%- endfor %}

@@ -7,7 +7,7 @@
         those runs incremental. -#}
     {%- set configured = var('cdcflow_landed_at', '_metadata.file_modification_time') -%}
     {%- if configured != '_metadata.file_modification_time' or not execute
-        or model.resource_type == 'unit_test' -%}
+        or (model is defined and model.resource_type == 'unit_test') -%}
         {{ return(configured) }}
     {%- endif -%}
     {%- if adapter.get_columns_in_relation(relation) | length == 0 -%}

@@ -16,14 +16,14 @@
     {%- endif -%}
     {%- set staging_prefix = {'qlik_kafka': 'stg_qlik_kafka__', 'debezium': 'stg_debezium__'}[source_format] -%}
     {%- set staging_suffix = {'qlik_kafka': '_messages', 'debezium': '_events'}[source_format] -%}
-    {%- set range_starts = {} -%}
+    {%- set ranges = {} -%}
     {%- set topics = {} %}
 
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, source_format) %}
-{%- set range_start = cdcflow.change_log_range_start(table_name) %}
-{%- do range_starts.setdefault(cfg.raw_table, []).append(range_start) %}
+{%- set group_range = cdcflow.change_log_processing_range(table_name) %}
+{%- do ranges.setdefault(cfg.raw_table, []).append(group_range) %}
 {%- do topics.setdefault(cfg.raw_table, []).append(cfg.topic) %}
 
 {{ table_name }}_rejected as (
@@ -40,9 +40,7 @@ with
     from {{ ref(staging_prefix ~ table_name ~ staging_suffix) }}
     where
         invalid_reason is not null
-        {%- if is_incremental() %}
-        and {{ cdcflow.landed_after(range_start) }}
-        {%- endif %}
+        and {{ cdcflow.landed_in_range(group_range) }}
 
 ),
 {%- endfor %}
@@ -71,10 +69,7 @@ with
         {%- if claimed_topics %}
         and not coalesce(topic in ('{{ claimed_topics | join("', '") }}'), false)
         {%- endif %}
-        {%- if is_incremental() %}
-        {%- set starts = range_starts[landing.name] %}
-        and {{ cdcflow.landed_after(starts[0] if starts | length == 1 else 'least(' ~ starts | join(', ') ~ ')') }}
-        {%- endif %}
+        and {{ cdcflow.landed_in_range(ranges[landing.name]) }}
 
 ),
 {%- endfor %}

@@ -12,15 +12,13 @@
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
-{%- set previous_range_end = cdcflow.change_log_range_start(table_name) %}
+{%- set group_range = cdcflow.change_log_processing_range(table_name) %}
 
 {{ table_name }}_changes as (
 
     select *
     from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
-    {%- if is_incremental() %}
-    where {{ cdcflow.landed_after(previous_range_end) }}
-    {%- endif %}
+    where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
 
@@ -66,9 +64,7 @@ with
     from {{ ref('stg_qlik_ct__' ~ table_name ~ '_full_load') }}
     where
         invalid_reason is not null
-        {%- if is_incremental() %}
-        and {{ cdcflow.landed_after(previous_range_end) }}
-        {%- endif %}
+        and {{ cdcflow.landed_in_range(group_range) }}
     {%- endif %}
 
 ),

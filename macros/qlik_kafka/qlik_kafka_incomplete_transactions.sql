@@ -1,6 +1,6 @@
-{% macro qlik_kafka_incomplete_transactions(watermark) %}
-    {#- The transactions not yet complete among the data messages landed after
-        `watermark` in every qlik_kafka landing table (all tables of the task, not
+{% macro qlik_kafka_incomplete_transactions(landed_filter=none) %}
+    {#- The transactions not yet complete among the data messages landed within
+        `landed_filter` (SQL over landed_at) in every qlik_kafka landing table (all tables of the task, not
         only the configured ones): no transactionLastEvent record yet, or fewer
         distinct transactionEventCounter values than the last event's counter.
         Columns transaction_id, first_landed_at. -#}
@@ -17,8 +17,8 @@
             and message_type = 'DT'
             and message.headers.transactionId is not null
             and message.headers.transactionEventCounter is not null
-            {%- if watermark %}
-            and {{ cdcflow.landed_after(watermark) }}
+            {%- if landed_filter %}
+            and {{ landed_filter }}
             {%- endif %}
         {%- if not loop.last %}
         union all

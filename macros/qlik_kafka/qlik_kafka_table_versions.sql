@@ -2,9 +2,9 @@
     {#- Body of int_qlik_kafka__table_versions: every Qlik metadata message (one per
         table version, reference 000) of every qlik_kafka landing table, with the
         column names in ordinal order (position i = change-mask bit i = ordinal
-        i + 1), their Qlik types and the primary key. Append-only; each run also
-        writes a run-marker row (null source_table) recording the end of the
-        landing range it read, so the next run reads only what landed since. -#}
+        i + 1), their Qlik types and the primary key. Reads the processing ranges
+        of the qlik_kafka tables (their union). Append-only; each run also writes
+        a run-marker row (null source_table) with the end of what it read. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
     {%- set relations = cdcflow.landing_relations('qlik_kafka') -%}
     {%- if relations | length == 0 -%}
@@ -13,9 +13,10 @@
             ~ "in vars.cdcflow_tables."
         ) }}
     {%- endif -%}
-    {%- if is_incremental() -%}
-        {%- set watermark = cdcflow.landing_watermark(this, column='landed_until') -%}
-    {%- endif %}
+    {%- set ranges = [] -%}
+    {%- for table_name in cdcflow.tables_of_format('qlik_kafka') -%}
+        {%- do ranges.append(cdcflow.processing_range(table_name)) -%}
+    {%- endfor %}
 
 with
 {%- for landing in relations %}
@@ -24,9 +25,7 @@ with
 
     select '{{ landing.name }}' as raw_table, *
     from ({{ cdcflow.qlik_kafka_parsed_messages(landing.relation) }}) as parsed
-    {%- if is_incremental() %}
-    where {{ cdcflow.landed_after(watermark) }}
-    {%- endif %}
+    where {{ cdcflow.landed_in_range(ranges) }}
 
 ),
 {%- endfor %}

@@ -1,0 +1,39 @@
+{% macro cdc_state_end_run(results) %}
+    {#- on-run-end: every CDC group that took a range in this run records how it
+        ended: TFEND (MarkProcessedRange: the next range starts at this CE) when
+        all its models succeeded, else ERROR with the first failure as a short ER
+        text (the next run takes the same range again, as TFREDO). A run killed
+        before this point leaves TFSTART (or TFREDO, ILUPDATE): the next run
+        finds it and reprocesses the range. -#}
+    {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
+    {%- if groups | length == 0 -%}
+        {{ return('') }}
+    {%- endif -%}
+    {%- set relations = cdcflow.cdc_state_relations() -%}
+    {%- set latest = cdcflow.latest_cdc_states(relations) -%}
+    {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}
+    {%- set inputs = [] -%}
+    {%- for table_name in groups
+        if table_name in latest and latest[table_name]['state_name'] in ['ILUPDATE', 'TFSTART', 'TFREDO'] -%}
+        {%- set failures = [] -%}
+        {%- set models = cdcflow.cdc_group_models(table_name) -%}
+        {%- for result in results
+            if result.node.resource_type == 'model' and result.node.name in models
+            and result.status in ['error', 'skipped'] -%}
+            {%- do failures.append(result.node.name ~ ' ' ~ (
+                'failed: ' ~ result.message if result.status == 'error' else 'was skipped: an upstream node failed')) -%}
+        {%- endfor -%}
+        {%- do inputs.append('(' ~ cdcflow.sql_string(table_name) ~ ', '
+            ~ cdcflow.sql_string(latest[table_name]['state']) ~ ', '
+            ~ cdcflow.sql_string(failures[0] if failures else none) ~ ')') -%}
+    {%- endfor -%}
+    {%- if inputs -%}
+        {%- set transitions -%}
+            select run.name, ended.*
+            from values {{ inputs | join(', ') }} as run(name, state, error)
+            lateral view inline(cdcflow_cdc_state_end_run(run.state, run.error, '{{ now }}')) ended
+        {%- endset -%}
+        {%- do cdcflow.record_cdc_states(relations, transitions) -%}
+    {%- endif -%}
+    {{ return('') }}
+{% endmacro %}
