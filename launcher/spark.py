@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
+# what a killed Spark write leaves in a table's directory
+INTERRUPTED_WRITE_PREFIXES = ("_temporary", ".spark-staging-")
 
 
 class JavaMissing(RuntimeError):
@@ -88,4 +90,39 @@ def build_session(
     # the failures that matter (and probes such as DESCRIBE may fail on purpose)
     logging.getLogger("SQLQueryContextLogger").setLevel(logging.CRITICAL)
     register_udfs(spark)
+    for path in remove_interrupted_writes(spark, state_dir / "spark-warehouse"):
+        logging.getLogger("cdcflow").warning("removed %s, left by a write that was interrupted", path)
     return spark
+
+
+def remove_interrupted_writes(spark, warehouse: Path) -> list[Path]:
+    """Remove what a killed Spark job leaves in the warehouse, before anything runs.
+
+    * a table directory no table owns: a ``CREATE TABLE AS`` killed before it
+      registered the table (Spark refuses to create a managed table over it);
+    * ``_temporary`` (task output a committed job would have moved; the next
+      append to the table would move the killed job's committed tasks with its
+      own) and ``.spark-staging-*`` (a dynamic partition overwrite's staging).
+
+    Only for the warehouse of this session's own embedded metastore: no other
+    process can be writing to it (Derby admits one). Returns the paths removed.
+    """
+    removed: list[Path] = []
+    if not warehouse.is_dir():
+        return removed
+    for database in (row[0] for row in spark.sql("show databases").collect()):
+        database_dir = warehouse / f"{database.lower()}.db"
+        if not database_dir.is_dir():
+            continue
+        tables = {row.tableName.lower() for row in spark.sql(f"show tables in `{database}`").collect()}
+        for table_dir in sorted(database_dir.iterdir()):
+            if not table_dir.is_dir() or table_dir.name.startswith((".", "_")):
+                continue
+            if table_dir.name.lower() not in tables:
+                leftovers = [table_dir]
+            else:
+                leftovers = [p for p in table_dir.iterdir() if p.name.startswith(INTERRUPTED_WRITE_PREFIXES)]
+            for path in leftovers:
+                shutil.rmtree(path, ignore_errors=True)
+                removed.append(path)
+    return removed

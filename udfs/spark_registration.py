@@ -37,8 +37,8 @@ from pyspark.sql.types import (
     TimestampNTZType,
 )
 
-from udfs.change_mask import change_mask_fits, changed_columns
 from udfs.cdc_state import begin_run_rows, end_run_rows
+from udfs.change_mask import change_mask_fits, changed_columns
 from udfs.change_seq import MalformedChangeSeq, parse_change_seq
 from udfs.connect_decimal import connect_decimal_text
 from udfs.table_key import table_key_struct

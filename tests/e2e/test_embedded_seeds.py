@@ -129,3 +129,18 @@ def test_rerun_changes_nothing(built, state_dir):
     assert built.sql(f"select count(*) from {SCHEMA}.int_emp__changes_logged").first()[0] == 13
     assert built.sql(f"select count(*) from {SCHEMA}.dirxml_quarantine").first()[0] == 6
     assert built.sql(f"select count(*) from {SCHEMA}.dirxml_event_outcomes").first()[0] == 39
+
+
+def test_every_group_of_every_format_records_its_ranges(built):
+    # run by the module's first build (and test_rerun_changes_nothing's, if it ran first)
+    rows = built.sql(f"select * from {SCHEMA}.cdc_states order by name").collect()
+    assert [(row.name, row.state_name) for row in rows] == [(table, "TFEND") for table in sorted(TABLES)]
+    for row in rows:
+        assert row.state == f"TFEND/CS/{row.current_start_lsn}/TS/{row.updated_at.isoformat()}0/"
+        assert row.current_start_lsn.startswith("0x") and len(row.current_start_lsn) == 22
+    first_runs = built.sql(
+        f"select name, collect_list(state_name) as names from (select * from {SCHEMA}.cdc_states_log "
+        "order by state_seq) group by name"
+    ).collect()
+    for row in first_runs:
+        assert row.names[:4] == ["ILSTART", "ILEND", "ILUPDATE", "TFEND"], row

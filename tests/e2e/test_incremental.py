@@ -180,3 +180,89 @@ def test_replayed_rows_are_not_logged_twice(incremental_and_full):
     ).collect()
     assert duplicates == []
     assert spark.sql("select count(*) from inc.int_customers__changes_logged").first()[0] == 15
+
+
+def _states(spark, schema, group):
+    return [
+        (row.state_name, row.state, row.error_text, row.reprocessing)
+        for row in spark.sql(
+            f"select state_name, state, error_text, reprocessing from {schema}.cdc_states_log "
+            f"where name = '{group}' order by state_seq"
+        ).collect()
+    ]
+
+
+def test_each_run_records_its_range_in_the_state_table(incremental_and_full):
+    spark, _ = incremental_and_full
+    for group in ("customers", "order_lines"):
+        states = _states(spark, "inc", group)
+        assert [state[0] for state in states] == ["ILSTART", "ILEND", "ILUPDATE", "TFEND", "TFSTART", "TFEND"]
+        initial_update, first_end, second_start = states[2][1], states[3][1], states[4][1]
+        first_ce = initial_update.split("/CE/")[1].split("/")[0]
+        assert first_end.startswith(f"TFEND/CS/{first_ce}/TS/")  # the next range starts where it ended
+        assert second_start.startswith(f"TFSTART/CS/{first_ce}/CE/0x")
+        assert [state[3] for state in states] == [False, False, True, False, False, False]
+    table = spark.sql("select * from inc.cdc_states order by name").collect()
+    assert [(row.name, row.state_name) for row in table] == [("customers", "TFEND"), ("order_lines", "TFEND")]
+    assert all(row.current_start_at is not None and row.current_end_lsn is None for row in table)
+
+
+@pytest.fixture(scope="module")
+def failed_then_recovered(incremental_and_full, state_dir):
+    """Batch 1 processed; batch 2 lands, but the full-load table is missing when
+    the run starts (renamed away): the run fails; it comes back; the next run."""
+    from launcher.dbt_invoke import invoke_dbt
+    from tests.e2e.helpers import env
+
+    spark, _ = incremental_and_full
+    select = ("run", "--select", "source:qlik_ct+", "--vars", "{cdcflow_raw_schema: err_raw}")
+    _load_full_load(spark, "err_raw")
+    _load(spark, "err_raw", BATCH_1)
+    run_dbt(state_dir, *select, schema="err")
+    _load(spark, "err_raw", BATCH_2)
+    spark.sql("alter table err_raw.customers rename to err_raw.customers_away")
+    with env(CDCFLOW_SCHEMA="err"):
+        failed = invoke_dbt(list(select), state_dir=state_dir)
+    assert not failed.success
+    after_failure = spark.sql("select * from err.cdc_states order by name").collect()
+    spark.sql("alter table err_raw.customers_away rename to err_raw.customers")
+    run_dbt(state_dir, *select, schema="err")
+    return spark, after_failure
+
+
+def test_a_failed_run_leaves_error_with_a_short_readable_message(failed_then_recovered):
+    _, after_failure = failed_then_recovered
+    customers = after_failure[0]
+    assert customers.name == "customers" and customers.state_name == "ERROR"
+    assert customers.error_text.startswith("int_customers__changes_logged failed: ")
+    assert "err_raw`.`customers` cannot be found" in customers.error_text
+    assert "\n" not in customers.error_text and len(customers.error_text) <= 200
+    assert customers.state == (
+        f"ERROR/CS/{customers.current_start_lsn}/CE/{customers.current_end_lsn}"
+        f"/TS/{customers.state.split('/TS/')[1].split('/')[0]}/ER/{customers.error_text}"
+    )
+    # order_lines shares the quarantine, which read the missing table too
+    assert after_failure[1].state_name == "ERROR"
+    assert after_failure[1].error_text.startswith("qlik_ct_quarantine failed: ")
+
+
+def test_the_next_run_retries_the_failed_range_and_recovers(failed_then_recovered):
+    spark, after_failure = failed_then_recovered
+    states = _states(spark, "err", "customers")
+    assert [state[0] for state in states][-4:] == ["TFSTART", "ERROR", "TFREDO", "TFEND"]
+    failed = after_failure[0]
+    assert states[-2][1].startswith(f"TFREDO/CS/{failed.current_start_lsn}/CE/{failed.current_end_lsn}/")
+    for mart, columns in MARTS.items():
+        assert spark_rows(spark, f"err.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns), mart
+    # the range was reprocessed: the changes it logged carry the flag
+    flagged = spark.sql("select count(*) from err.int_customers__changes_logged where reprocessing").first()[
+        0
+    ]
+    assert (
+        flagged
+        == spark.sql(
+            "select count(*) from err.int_customers__changes_logged where loaded_at = "
+            "(select max(loaded_at) from err.int_customers__changes_logged)"
+        ).first()[0]
+        > 0
+    )

@@ -259,6 +259,16 @@ def test_quarantine_over_thrift(built_over_thrift, quarantine):
     assert _rows(built_over_thrift, f"{SCHEMA}.{quarantine}", header) == expected
 
 
+def test_ranges_recorded_over_thrift(built_over_thrift):
+    # the on-run-start / on-run-end hooks call the state machine's UDFs on the server
+    cursor = built_over_thrift.cursor()
+    cursor.execute(f"select name, state_name, state from {SCHEMA}.cdc_states order by name")
+    rows = cursor.fetchall()
+    cursor.close()
+    assert [row[:2] for row in rows] == [(table, "TFEND") for table in sorted(TABLES)]
+    assert all(state.startswith("TFEND/CS/0x") for _, _, state in rows)
+
+
 def _listening_addresses(port: int) -> list[str]:
     """Local addresses of the sockets listening on ``port`` (from /proc/net/tcp*)."""
     addresses = []

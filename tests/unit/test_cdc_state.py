@@ -11,6 +11,10 @@ from udfs.cdc_state import (
     CdcState,
     IllegalTransition,
     MalformedState,
+    begin_run,
+    begin_run_rows,
+    end_run,
+    end_run_rows,
     format_state,
     format_timestamp,
     get_processing_range,
@@ -236,3 +240,95 @@ def test_landing_positions_as_lsns():
         lsn_from_micros(-1)
     with pytest.raises(MalformedState):
         micros_from_lsn("123")
+
+
+# ------------------------------------------------------------------ dbt runs
+
+
+def _names(states):
+    return [state.name for state in states]
+
+
+def test_a_groups_first_run_is_its_initial_load():
+    recorded = begin_run(CdcState(), "0x00000000000000000040", NOW)
+    assert [format_state(state) for state in recorded] == [
+        "ILSTART/IR/0x00000000000000000000//TS/2026-11-21T10:00:00.1234560/",
+        "ILEND/CS/0x00000000000000000000/IR/0x00000000000000000000/0x00000000000000000040"
+        "/TS/2026-11-21T10:00:00.1234560/",
+        "ILUPDATE/CS/0x00000000000000000000/CE/0x00000000000000000040/IR/0x00000000000000000000"
+        "/0x00000000000000000040/TS/2026-11-21T10:00:00.1234560/",
+    ]
+    assert recorded[-1].reprocessing
+    ended = end_run(recorded[-1], LATER)
+    assert format_state(ended) == "TFEND/CS/0x00000000000000000040/TS/2026-11-21T11:00:00.0000000/"
+
+
+def test_runs_take_ranges_and_redo_the_one_that_did_not_end():
+    state = parse_state("TFEND/CS/0x0000000000000000000A/TS/2026-11-21T10:00:00.0000000/")
+    [started] = begin_run(state, "0x00000000000000000014", NOW)
+    assert (started.name, started.current_start, started.current_end) == (
+        "TFSTART",
+        "0x0000000000000000000A",
+        "0x00000000000000000014",
+    )
+    # killed: the next run takes the same range (not the new landing end) again
+    [redo] = begin_run(started, "0x0000000000000000001E", LATER)
+    assert (redo.name, redo.current_end, redo.reprocessing) == ("TFREDO", "0x00000000000000000014", True)
+    assert end_run(redo, LATER).current_start == "0x00000000000000000014"
+
+
+def test_a_range_never_ends_before_it_starts():
+    state = parse_state("TFEND/CS/0x0000000000000000000A/TS/2026-11-21T10:00:00.0000000/")
+    [started] = begin_run(state, "0x00000000000000000005", NOW)  # landing files replaced by older ones
+    assert started.current_start == started.current_end == "0x0000000000000000000A"
+
+
+def test_a_failed_run_records_error_and_the_next_run_retries():
+    [started] = begin_run(parse_state("TFEND/CS/0x1/TS/2026-11-21T10:00:00.0000000/"), "0x2", NOW)
+    failed = end_run(started, NOW, error="int_customers__versioned failed: Database Error\n  disk full")
+    assert format_state(failed) == (
+        "ERROR/CS/0x1/CE/0x2/TS/2026-11-21T10:00:00.1234560/"
+        "ER/int_customers__versioned failed: Database Error disk full"
+    )
+    assert _names(begin_run(failed, "0x9", LATER)) == ["TFREDO"]
+    # an initial load that failed is an ILUPDATE range that failed: retried as TFREDO too
+    [initial] = begin_run(CdcState(), "0x2", NOW)[-1:]
+    assert _names(begin_run(end_run(initial, NOW, error="boom"), "0x3", LATER)) == ["TFREDO"]
+
+
+def test_a_run_ends_only_a_range_in_progress():
+    with pytest.raises(IllegalTransition, match="MarkProcessedRange is not allowed in state TFEND"):
+        end_run(parse_state("TFEND/CS/0x1/TS/2026-11-21T10:00:00.0000000/"), NOW)
+
+
+def test_state_table_rows():
+    rows = begin_run_rows(None, 64, "2026-11-21 10:00:00.123456")
+    assert [row["state_name"] for row in rows] == ["ILSTART", "ILEND", "ILUPDATE"]
+    assert rows[-1] == {
+        "state": "ILUPDATE/CS/0x00000000000000000000/CE/0x00000000000000000040/IR/0x00000000000000000000"
+        "/0x00000000000000000040/TS/2026-11-21T10:00:00.1234560/",
+        "state_name": "ILUPDATE",
+        "current_start_lsn": "0x00000000000000000000",
+        "current_end_lsn": "0x00000000000000000040",
+        "initial_start_lsn": "0x00000000000000000000",
+        "initial_end_lsn": "0x00000000000000000040",
+        "updated_at": "2026-11-21 10:00:00.123456",
+        "error_text": None,
+        "reprocessing": True,
+    }
+    [ended] = end_run_rows(rows[-1]["state"], "boom", "2026-11-21 11:00:00")
+    assert (ended["state_name"], ended["error_text"], ended["current_end_lsn"]) == (
+        "ERROR",
+        "boom",
+        "0x00000000000000000040",
+    )
+
+
+def test_state_table_rows_say_why_a_transition_is_refused():
+    [refused] = end_run_rows("TFEND/CS/0x1/TS/2026-11-21T10:00:00.0000000/", None, "2026-11-21 11:00:00")
+    assert refused == {
+        "transition_error": "MarkProcessedRange is not allowed in state TFEND "
+        "(only in ILUPDATE, TFSTART, TFREDO) (state 'TFEND/CS/0x1/TS/2026-11-21T10:00:00.0000000/')"
+    }
+    [malformed] = begin_run_rows("TFEND/CS/zz/TS/x/", 1, "2026-11-21 11:00:00")
+    assert malformed["transition_error"].startswith("CS 'zz' is not an LSN")
