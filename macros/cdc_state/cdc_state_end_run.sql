@@ -20,8 +20,7 @@
         {%- for result in results
             if result.node.resource_type == 'model' and result.node.name in models
             and result.status in ['error', 'skipped'] -%}
-            {%- do failures.append(result.node.name ~ ' ' ~ (
-                'failed: ' ~ result.message if result.status == 'error' else 'was skipped: an upstream node failed')) -%}
+            {%- do failures.append(cdcflow.short_failure_text(result)) -%}
         {%- endfor -%}
         {%- do inputs.append('(' ~ cdcflow.sql_string(table_name) ~ ', '
             ~ cdcflow.sql_string(latest[table_name]['state']) ~ ', '
