@@ -44,7 +44,15 @@ landed_published as (
     -- an event is processed once: one a previous run decided (dirxml_event_outcomes)
     -- is not read again, e.g. when the landing overlap re-reads it
     left anti join (
-        select record_id from {{ outcomes }} where raw_table = '{{ cfg.raw_table }}'
+        select record_id
+        from {{ outcomes }}
+        where
+            raw_table = '{{ cfg.raw_table }}'
+            {%- if group_range.reprocessing == 'true' %}
+            -- reprocessing: not those of the run that did not end (its outcomes may
+            -- be partly written; its changes are re-read whole and de-duplicated)
+            and loaded_at < {{ group_range.last_ended_at }}
+            {%- endif %}
     ) as processed
         on landed.record_id = processed.record_id
     {%- endif %}

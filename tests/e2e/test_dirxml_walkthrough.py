@@ -193,6 +193,39 @@ def project(tmp_path_factory, spark):
     )
 
 
+def _check_step(spark, title, changes, current, record_ids, outcome):
+    history = spark.sql(
+        f"select {select_list(['fname', 'lname', 'photo'])}, operation, valid_from, valid_to, "
+        f"closed_by_operation, is_current, changed_columns from {SCHEMA}.emp_history where empno = 1"
+    ).collect()
+    assert sorted(tuple(as_text(v) for v in row) for row in history) == _expected_history(changes), title
+    rows = spark.sql(
+        f"select {select_list(['fname', 'lname', 'photo'])}, last_operation from {SCHEMA}.emp_current"
+    ).collect()
+    assert [tuple(row) for row in rows] == ([current] if current else []), title
+    outcomes = spark.sql(
+        f"select record_id, status from {SCHEMA}.dirxml_event_outcomes "
+        f"where record_id in ({', '.join(map(str, record_ids))})"
+    ).collect()
+    assert sorted(tuple(row) for row in outcomes) == [(r, outcome) for r in record_ids], title
+
+
+def _rewrite_without(spark, table, condition):
+    kept = spark.table(table).where(f"not ({condition})").localCheckpoint()
+    kept.write.mode("overwrite").insertInto(table)
+
+
+def _as_if_killed_after_a_partial_outcomes_append(spark, record_ids):
+    """The last run logged its changes, wrote the outcome of only some events
+    (an append cut in its job commit) and never recorded TFEND."""
+    _rewrite_without(
+        spark,
+        f"{SCHEMA}.cdc_states_log",
+        f"name = 'emp' and state_seq = (select max(state_seq) from {SCHEMA}.cdc_states_log)",
+    )
+    _rewrite_without(spark, f"{SCHEMA}.dirxml_event_outcomes", f"record_id = {record_ids[-1]}")
+
+
 def test_each_event_type_of_the_reference_walk_through(spark, state_dir, project):
     changes = []
     current = None
@@ -203,20 +236,18 @@ def test_each_event_type_of_the_reference_walk_through(spark, state_dir, project
         if change is not None:
             changes.append((datetime(2003, 10, 28, 9, step), change))
             current = None if change[0] == "D" else (*change[1], change[0])
-        history = spark.sql(
-            f"select {select_list(['fname', 'lname', 'photo'])}, operation, valid_from, valid_to, "
-            f"closed_by_operation, is_current, changed_columns from {SCHEMA}.emp_history where empno = 1"
-        ).collect()
-        assert sorted(tuple(as_text(v) for v in row) for row in history) == _expected_history(changes), title
-        rows = spark.sql(
-            f"select {select_list(['fname', 'lname', 'photo'])}, last_operation from {SCHEMA}.emp_current"
-        ).collect()
-        assert [tuple(row) for row in rows] == ([current] if current else []), title
-        outcomes = spark.sql(
-            f"select record_id, status from {SCHEMA}.dirxml_event_outcomes "
-            f"where record_id in ({', '.join(map(str, record_ids))})"
-        ).collect()
-        assert sorted(tuple(row) for row in outcomes) == [(r, outcome) for r in record_ids], title
+        _check_step(spark, title, changes, current, record_ids, outcome)
+        if step == 2:
+            # the run of the field update (three events, one change) died after
+            # part of its outcomes: the next run redoes the range, the same change
+            _as_if_killed_after_a_partial_outcomes_append(spark, record_ids)
+            run_dbt(state_dir, "run", "--vars", _vars(allow_loopback), schema=SCHEMA, project_dir=project)
+            _check_step(spark, f"{title}, redone", changes, current, record_ids, outcome)
+            states = spark.sql(
+                f"select state_name from {SCHEMA}.cdc_states_log where name = 'emp' order by state_seq"
+            ).collect()
+            assert [row[0] for row in states][-2:] == ["TFREDO", "TFEND"]
+            assert spark.sql(f"select count(*) from {SCHEMA}.int_emp__changes_logged").first()[0] == 2
     assert spark.sql(f"select count(*) from {SCHEMA}.dirxml_event_outcomes").first()[0] == sum(
         len(step[1]) for step in STEPS
     )
