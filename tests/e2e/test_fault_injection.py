@@ -10,12 +10,12 @@ by `dbt run` in a subprocess (tests/e2e/fault_worker.py). Batch 1 is processed
 cleanly once and the state directory kept; each kill point starts from a copy,
 lands batch 2, starts the run and kills it at the point, then runs again.
 
-Kill points: before, during (1 s in) and after each model, during the on-run-start
-and on-run-end hooks, and inside each versioned model's partition overwrite (when
-its .spark-staging directory appears), also with the damage a kill between the
-overwrite's delete and rename leaves (the open partition gone). CI runs
-FAST_POINTS (a partial append, a lost open partition); CDCFLOW_FAULT_SWEEP=1
-runs every point.
+Kill points: before, during (1 s in, or at its end if it takes less) and after
+each model, during the on-run-start and on-run-end hooks, and inside each
+versioned model's partition overwrite (when its .spark-staging directory
+appears), also with the damage a kill between the overwrite's delete and rename
+leaves (the open partition gone). CI runs FAST_POINTS (a partial append, a lost
+open partition); CDCFLOW_FAULT_SWEEP=1 runs every point.
 """
 
 from __future__ import annotations
@@ -145,6 +145,18 @@ def _matches(line: str, kind: str, target: str) -> bool:
     return name == {"start": "LogStartLine", "end": "LogModelResult"}[kind] and node == target
 
 
+def _model_ends_within(lines: queue.Queue, model: str, seconds: float) -> bool:
+    """Wait `seconds` (the kill 'during' a model), or less if the model ends first."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            if _matches(lines.get(timeout=left), "end", model):
+                return True
+        except queue.Empty:
+            return False
+    return False
+
+
 def _kill_run(state: Path, point: tuple[str, str, float]) -> str:
     """Start the run on batch 2 and SIGKILL it at `point`; return what happened."""
     kind, target, delay = point
@@ -171,9 +183,10 @@ def _kill_run(state: Path, point: tuple[str, str, float]) -> str:
             if not seen:
                 continue
             if not kind.startswith("overwrite"):
-                time.sleep(delay)
-                os.killpg(process.pid, signal.SIGKILL)
                 outcome = "killed"
+                if delay and _model_ends_within(lines, target, delay):
+                    outcome = "killed at the end of the model (it took less than the delay)"
+                os.killpg(process.pid, signal.SIGKILL)
                 break
         # inside the partition overwrite: its staging directory exists
         if table_dir.is_dir() and any(p.name.startswith(".spark-staging-") for p in table_dir.iterdir()):
