@@ -261,13 +261,22 @@ def begin_run(state: CdcState, landed_end: str, now: datetime) -> list[CdcState]
     return [get_processing_range(state, landed_end, now)]
 
 
-def end_run(state: CdcState, now: datetime, error: str | None = None) -> CdcState:
+def end_run(
+    state: CdcState, now: datetime, error: str | None = None, processed_end: str | None = None
+) -> CdcState:
     """The state a dbt run records for a group when it ends: TFEND (the next
-    range starts at this one's CE) or, when one of the group's models failed,
-    ERROR with a short ``error`` text (the next run takes the range again)."""
+    range starts at this one's CE, or at ``processed_end`` when the run left the
+    range's end for later, e.g. a transaction not yet complete) or, when one of
+    the group's models failed, ERROR with a short ``error`` text (the next run
+    takes the range again)."""
     if error is not None:
         return mark_error(state, error, now)
-    return mark_processed_range(state, now)
+    ended = mark_processed_range(state, now)
+    if processed_end is not None and state.current_start is not None:
+        end = max(micros_from_lsn(processed_end), micros_from_lsn(state.current_start))
+        if end < micros_from_lsn(state.current_end):
+            ended = replace(ended, current_start=lsn_from_micros(end))
+    return ended
 
 
 def state_row(state: CdcState) -> dict[str, object]:
@@ -304,6 +313,9 @@ def begin_run_rows(state_text: str | None, landed_end_micros: int | None, now_te
     return _run_rows(lambda state, now: begin_run(state, landed_end, now), state_text, now_text)
 
 
-def end_run_rows(state_text: str | None, error: str | None, now_text: str) -> list[dict]:
+def end_run_rows(
+    state_text: str | None, error: str | None, processed_end_micros: int | None, now_text: str
+) -> list[dict]:
     """:func:`end_run` from and to state-table columns (``cdcflow_cdc_state_end_run``)."""
-    return _run_rows(lambda state, now: [end_run(state, now, error)], state_text, now_text)
+    processed_end = None if processed_end_micros is None else lsn_from_micros(max(processed_end_micros, 0))
+    return _run_rows(lambda state, now: [end_run(state, now, error, processed_end)], state_text, now_text)

@@ -16,7 +16,8 @@ SQL names (used by the macros in ``macros/masks`` and ``macros/qlik_ct``):
   ``struct<pairs: array<struct<name: string, value: string>>, error: string>``:
   a DirXML event-log table_key as its (column, value) pairs, or why it is malformed
 * ``cdcflow_cdc_state_begin_run(state string, landed_end_micros bigint, now string)``
-  and ``cdcflow_cdc_state_end_run(state string, error string, now string)`` ->
+  and ``cdcflow_cdc_state_end_run(state string, error string, processed_end_micros bigint,
+  now string)`` ->
   ``array<struct<state, state_name, ..., transition_error>>``: the SSIS CDC
   state rows a dbt run records for a group when it starts / ends (the
   on-run-start and on-run-end hooks in ``macros/cdc_state``)

@@ -1,10 +1,8 @@
 {% macro cdc_state_begin_run() %}
     {#- on-run-start: every CDC group in this run takes its processing range
         (GetProcessingRange), recorded in the state table before any model runs.
-        CE is fixed now: the landing position of the group's raw tables (for
-        qlik_kafka with transaction consistency, just before the first record of a
-        transaction not yet complete); rows landing during the run wait for the
-        next one. A group whose previous run did not end (TFSTART, TFREDO, ERROR,
+        CE is fixed now: the landing position of the group's raw tables; rows
+        landing during the run wait for the next one. A group whose previous run did not end (TFSTART, TFREDO, ERROR,
         ILUPDATE) takes the same range again with reprocessing on, and what that
         run may have left half-written is repaired first (cdc_group_repair). -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
@@ -19,7 +17,6 @@
     {%- for table_name in groups -%}
         {%- do ends.update({table_name: cdcflow.cdc_group_landed_end(table_name, known_ends)}) -%}
     {%- endfor -%}
-    {%- do cdcflow.qlik_kafka_hold_back_range_ends(groups, latest, ends) -%}
     {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}
     {%- set inputs = [] -%}
     {%- for table_name in groups -%}

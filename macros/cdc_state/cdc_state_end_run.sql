@@ -1,7 +1,8 @@
 {% macro cdc_state_end_run(results) %}
     {#- on-run-end: every CDC group that took a range in this run records how it
         ended: TFEND (MarkProcessedRange: the next range starts at this CE) when
-        all its models succeeded, else ERROR with the first failure as a short ER
+        all its models succeeded (a qlik_kafka group's next range starts before a
+        transaction it held back: qlik_kafka_held_back_from), else ERROR with the first failure as a short ER
         text (the next run takes the same range again, as TFREDO). A run killed
         before this point leaves TFSTART (or TFREDO, ILUPDATE): the next run
         finds it and reprocesses the range. -#}
@@ -22,15 +23,19 @@
             and result.status in ['error', 'skipped'] -%}
             {%- do failures.append(cdcflow.short_failure_text(result)) -%}
         {%- endfor -%}
+        {%- set held_back_from = none if failures else cdcflow.qlik_kafka_held_back_from(table_name, latest[table_name]) -%}
         {%- do inputs.append('(' ~ cdcflow.sql_string(table_name) ~ ', '
             ~ cdcflow.sql_string(latest[table_name]['state']) ~ ', '
-            ~ cdcflow.sql_string(failures[0] if failures else none) ~ ')') -%}
+            ~ cdcflow.sql_string(failures[0] if failures else none) ~ ', '
+            ~ (held_back_from | string if held_back_from is not none else 'cast(null as bigint)') ~ ')') -%}
     {%- endfor -%}
     {%- if inputs -%}
         {%- set transitions -%}
             select run.name, ended.*
-            from values {{ inputs | join(', ') }} as run(name, state, error)
-            lateral view inline(cdcflow_cdc_state_end_run(run.state, run.error, '{{ now }}')) ended
+            from values {{ inputs | join(', ') }} as run(name, state, error, processed_end)
+            lateral view inline(
+                cdcflow_cdc_state_end_run(run.state, run.error, run.processed_end, '{{ now }}')
+            ) ended
         {%- endset -%}
         {%- do cdcflow.record_cdc_states(relations, transitions) -%}
     {%- endif -%}

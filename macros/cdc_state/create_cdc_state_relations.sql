@@ -31,4 +31,6 @@
         ) as recorded
         where recency = 1
     {%- endcall -%}
+    {%- do adapter.cache_added(relations.log) -%}
+    {%- do adapter.cache_added(relations.table) -%}
 {% endmacro %}

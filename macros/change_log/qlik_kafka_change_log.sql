@@ -5,7 +5,7 @@
         UPDATE whose beforeData has another key becomes a delete of the old key
         and an insert of the new one. A transaction whose records have not all
         landed is held back (not logged, and the processing range ends before its
-        first record: qlik_kafka_hold_back_range_ends) until it is complete. A
+        first record: qlik_kafka_held_back_from) until it is complete. A
         transaction's records must land within the landing overlap of each other
         (cdcflow_landing_overlap_minutes). -#}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}

@@ -144,3 +144,19 @@ def test_every_group_of_every_format_records_its_ranges(built):
     ).collect()
     for row in first_runs:
         assert row.names[:4] == ["ILSTART", "ILEND", "ILUPDATE", "TFEND"], row
+    # the first run read its range (bounded by CE) and flagged it: the initial range is reprocessing
+    initial_end = built.sql(
+        f"select current_end_at from {SCHEMA}.cdc_states_log "
+        "where name = 'customers' and state_name = 'ILUPDATE'"
+    ).first()[0]
+    logged = built.sql(
+        f"select landed_until, reprocessing, count(*) from {SCHEMA}.int_customers__changes_logged "
+        "group by 1, 2"
+    ).collect()
+    assert [tuple(row) for row in logged] == [(initial_end, True, 13)]
+    # products held back the transaction still incomplete: its next range starts before it
+    products = {
+        row.state_name: row
+        for row in built.sql(f"select * from {SCHEMA}.cdc_states_log where name = 'products'").collect()
+    }
+    assert products["TFEND"].current_start_at < products["ILUPDATE"].current_end_at

@@ -296,6 +296,18 @@ def test_a_failed_run_records_error_and_the_next_run_retries():
     assert _names(begin_run(end_run(initial, NOW, error="boom"), "0x3", LATER)) == ["TFREDO"]
 
 
+def test_a_run_that_left_part_of_its_range_for_later_starts_the_next_one_there():
+    [started] = begin_run(parse_state("TFEND/CS/0x10/TS/2026-11-21T10:00:00.0000000/"), "0x40", NOW)
+    # a transaction whose first record landed at 0x21 is not complete yet
+    assert end_run(started, LATER, processed_end="0x20").current_start == "0x00000000000000000020"
+    assert end_run(started, LATER, processed_end="0x50").current_start == "0x40"  # never past CE
+    assert (
+        end_run(started, LATER, processed_end="0x01").current_start == "0x00000000000000000010"
+    )  # nor before CS
+    [row] = end_run_rows(format_state(started), None, 32, "2026-11-21 11:00:00")
+    assert row["state"] == "TFEND/CS/0x00000000000000000020/TS/2026-11-21T11:00:00.0000000/"
+
+
 def test_a_run_ends_only_a_range_in_progress():
     with pytest.raises(IllegalTransition, match="MarkProcessedRange is not allowed in state TFEND"):
         end_run(parse_state("TFEND/CS/0x1/TS/2026-11-21T10:00:00.0000000/"), NOW)
@@ -316,7 +328,7 @@ def test_state_table_rows():
         "error_text": None,
         "reprocessing": True,
     }
-    [ended] = end_run_rows(rows[-1]["state"], "boom", "2026-11-21 11:00:00")
+    [ended] = end_run_rows(rows[-1]["state"], "boom", None, "2026-11-21 11:00:00")
     assert (ended["state_name"], ended["error_text"], ended["current_end_lsn"]) == (
         "ERROR",
         "boom",
@@ -325,7 +337,9 @@ def test_state_table_rows():
 
 
 def test_state_table_rows_say_why_a_transition_is_refused():
-    [refused] = end_run_rows("TFEND/CS/0x1/TS/2026-11-21T10:00:00.0000000/", None, "2026-11-21 11:00:00")
+    [refused] = end_run_rows(
+        "TFEND/CS/0x1/TS/2026-11-21T10:00:00.0000000/", None, None, "2026-11-21 11:00:00"
+    )
     assert refused == {
         "transition_error": "MarkProcessedRange is not allowed in state TFEND "
         "(only in ILUPDATE, TFSTART, TFREDO) (state 'TFEND/CS/0x1/TS/2026-11-21T10:00:00.0000000/')"
