@@ -1,7 +1,8 @@
 """`cdcflow` command line: run the pipeline embedded, run dbt, or serve Thrift.
 
     cdcflow run                 seeds + build + tests on a local SparkSession, then a summary
-    cdcflow dbt <dbt args>      any dbt command on the embedded session (UDFs registered)
+    cdcflow dbt <dbt args>      any dbt command on the embedded session (UDFs registered);
+                                --project-dir DIR for another project using the macros
     cdcflow serve [--port N]    Spark Thrift server with the UDFs, for `--target thrift`
 
 `serve` also runs under spark-submit on a cluster:
@@ -87,7 +88,7 @@ def cmd_dbt(args) -> int:
     from launcher.dbt_invoke import invoke_dbt
 
     dbt_args = args.dbt_args[1:] if args.dbt_args[:1] == ["--"] else args.dbt_args
-    return 0 if invoke_dbt(dbt_args, state_dir=args.state_dir).success else 1
+    return 0 if invoke_dbt(dbt_args, state_dir=args.state_dir, project_dir=args.project_dir).success else 1
 
 
 def cmd_serve(args) -> int:
@@ -134,6 +135,12 @@ def parser() -> argparse.ArgumentParser:
     run.set_defaults(func=cmd_run)
 
     dbt = commands.add_parser("dbt", parents=[common], help="run any dbt command embedded")
+    dbt.add_argument(
+        "--project-dir",
+        type=Path,
+        default=PROJECT_DIR,
+        help="a dbt project using cdcflow's macros, e.g. a copy onboarding your tables (default: this one)",
+    )
     dbt.add_argument("dbt_args", nargs=argparse.REMAINDER)
     dbt.set_defaults(func=cmd_dbt)
 

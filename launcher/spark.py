@@ -43,6 +43,28 @@ def prepare_environment() -> None:
         os.environ["PYTHONPATH"] = os.pathsep.join(p for p in [str(PROJECT_DIR), python_path] if p)
 
 
+def spark_conf(state_dir: Path) -> dict[str, str]:
+    """The Spark settings of cdcflow's sessions (warehouse and metastore in ``state_dir``)."""
+    prepare_environment()
+    state_dir = Path(state_dir).resolve()
+    return {
+        "spark.sql.warehouse.dir": str(state_dir / "spark-warehouse"),
+        "spark.hadoop.javax.jdo.option.ConnectionURL": (
+            f"jdbc:derby:;databaseName={state_dir / 'metastore_db'};create=true"
+        ),
+        "spark.driver.extraJavaOptions": f"-Dderby.system.home={state_dir}",
+        "spark.driver.bindAddress": os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"),
+        "spark.driver.host": os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"),
+        "spark.ui.enabled": "false",
+        "spark.ui.showConsoleProgress": "false",
+        "spark.driver.memory": os.environ.get("CDCFLOW_DRIVER_MEMORY", "4g"),
+        "spark.sql.session.timeZone": "UTC",
+        "spark.sql.shuffle.partitions": "8",
+        "spark.sql.sources.partitionOverwriteMode": "dynamic",
+        "spark.executorEnv.PYTHONPATH": os.environ["PYTHONPATH"],
+    }
+
+
 def build_session(
     *,
     state_dir: Path,
@@ -65,22 +87,7 @@ def build_session(
     builder = SparkSession.builder.appName(app_name)
     if master:
         builder = builder.master(master)
-    conf = {
-        "spark.sql.warehouse.dir": str(state_dir / "spark-warehouse"),
-        "spark.hadoop.javax.jdo.option.ConnectionURL": (
-            f"jdbc:derby:;databaseName={state_dir / 'metastore_db'};create=true"
-        ),
-        "spark.driver.extraJavaOptions": f"-Dderby.system.home={state_dir}",
-        "spark.driver.bindAddress": os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"),
-        "spark.driver.host": os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"),
-        "spark.ui.enabled": "false",
-        "spark.ui.showConsoleProgress": "false",
-        "spark.driver.memory": os.environ.get("CDCFLOW_DRIVER_MEMORY", "4g"),
-        "spark.sql.session.timeZone": "UTC",
-        "spark.sql.shuffle.partitions": "8",
-        "spark.sql.sources.partitionOverwriteMode": "dynamic",
-        "spark.executorEnv.PYTHONPATH": os.environ["PYTHONPATH"],
-    }
+    conf = spark_conf(state_dir)
     conf.update(extra_conf or {})
     for key, value in conf.items():
         builder = builder.config(key, value)

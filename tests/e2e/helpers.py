@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import csv
 import os
-import shutil
 from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
+from bench.project import onboarded_project
 from tests.e2e.change_history import CT_HEADERS
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
@@ -213,23 +213,5 @@ def compile_inline(state_dir: Path, sql: str, *extra: str) -> str:
 
 
 def make_project(path: Path, sources: dict[str, list[str]], models: dict[str, str]) -> Path:
-    """A copy of the project onboarded the way the README says: its configuration
-    and macros, ``sources`` (source name -> raw tables, in var cdcflow_raw_schema)
-    and one-line ``models`` (path under models/ -> the macro call)."""
-    project = path / "project"
-    project.mkdir()
-    shutil.copy(PROJECT_DIR / "dbt_project.yml", project)
-    shutil.copytree(PROJECT_DIR / "macros", project / "macros")
-    for folder in ("staging", "intermediate", "marts"):
-        (project / "models" / folder).mkdir(parents=True)
-    (project / "models" / "staging" / "_sources.yml").write_text(
-        "version: 2\nsources:\n"
-        + "".join(
-            f"  - name: {source}\n    schema: \"{{{{ var('cdcflow_raw_schema') }}}}\"\n    tables:\n"
-            + "".join(f"      - name: {table}\n" for table in tables)
-            for source, tables in sources.items()
-        )
-    )
-    for model, call in models.items():
-        (project / "models" / f"{model}.sql").write_text(f"{{{{ cdcflow.{call} }}}}\n")
-    return project
+    """A copy of the project onboarded the way the README says (bench.project)."""
+    return onboarded_project(path / "project", sources, models)

@@ -1,0 +1,141 @@
+"""Check the pipeline's tables against the hand-written baseline's and the
+source table's truth, and time change-mask decoding (native SQL vs Python UDF),
+in one session on the benchmark's state dir.
+
+    python -m bench.check --state-dir S --project-dir P --vars V --baseline DIR [--truth DIR] [--decode]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from pathlib import Path
+
+from bench.workload import TABLE
+
+
+def _difference(spark, left: str, right: str) -> dict:
+    """Rows of ``left`` missing from ``right`` and the reverse (multiset)."""
+    a, b = spark.sql(left), spark.sql(right)
+    return {
+        "rows": a.count(),
+        "expected_rows": b.count(),
+        "unexpected": a.exceptAll(b).count(),
+        "missing": b.exceptAll(a).count(),
+    }
+
+
+def compare(spark, schema: str, baseline: Path | None, truth: Path | None, columns: list[str]) -> dict:
+    checks = {}
+    if baseline:
+        history_columns = ", ".join(
+            [
+                *columns,
+                "operation",
+                "change_order",
+                "valid_from",
+                "valid_to",
+                "valid_to_change_order",
+                "closed_by_operation",
+                "is_current",
+                "transaction_id",
+                "changed_columns",
+            ]
+        )
+        current_columns = ", ".join(
+            [*columns, "last_operation", "last_change_order", "last_changed_at", "last_transaction_id"]
+        )
+        checks["history_vs_baseline"] = _difference(
+            spark,
+            f"select {history_columns} from {schema}.{TABLE}_history",
+            f"select {history_columns} from parquet.`{baseline / 'history'}`",
+        )
+        checks["current_vs_baseline"] = _difference(
+            spark,
+            f"select {current_columns} from {schema}.{TABLE}_current",
+            f"select {current_columns} from parquet.`{baseline / 'current'}`",
+        )
+    if truth:
+        checks["current_vs_source_table"] = _difference(
+            spark,
+            f"select {', '.join(columns)} from {schema}.{TABLE}_current",
+            f"select {', '.join(columns)} from parquet.`{truth}`",
+        )
+    return checks
+
+
+def _compiled(state_dir: Path, project_dir: Path, sql: str, dbt_vars: str) -> str:
+    from launcher.dbt_invoke import invoke_dbt
+
+    result = invoke_dbt(
+        ["compile", "--inline", sql, "--vars", dbt_vars], state_dir=state_dir, project_dir=project_dir
+    )
+    if not result.success:
+        raise RuntimeError(f"dbt compile failed: {result.exception}")
+    return result.result.results[0].node.compiled_code
+
+
+def time_mask_decoding(spark, state_dir: Path, project_dir: Path, dbt_vars: str, columns: list[str]) -> dict:
+    """Decode every change mask of the change table with each decoder (the
+    macros as the models call them); seconds each and the UDF/native ratio."""
+    template = (
+        "select count(*) as masks, sum(size({{ cdcflow.decode_change_mask_%s('header__change_mask', "
+        + json.dumps(columns)
+        + ", 7) }})) as changed_columns from {{ source('qlik_ct', '"
+        + TABLE
+        + "__ct') }}"
+    )
+    spark.sql(
+        _compiled(
+            state_dir,
+            project_dir,
+            "select count(*) from {{ source('qlik_ct', '" + TABLE + "__ct') }}",
+            dbt_vars,
+        )
+    ).collect()  # warm the file listing
+    timings, answers = {}, {}
+    for decoder in ("native", "udf"):
+        sql = _compiled(state_dir, project_dir, template % decoder, dbt_vars)
+        started = time.monotonic()
+        answers[decoder] = tuple(spark.sql(sql).collect()[0])
+        timings[decoder] = round(time.monotonic() - started, 2)
+    if answers["native"] != answers["udf"]:
+        raise AssertionError(f"the decoders disagree: {answers}")
+    return {
+        "masks": answers["native"][0],
+        "native_s": timings["native"],
+        "udf_s": timings["udf"],
+        "udf_over_native": round(timings["udf"] / max(timings["native"], 0.01), 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.check", description=__doc__.splitlines()[0])
+    parser.add_argument("--state-dir", type=Path, required=True)
+    parser.add_argument("--project-dir", type=Path, required=True)
+    parser.add_argument("--vars", required=True, help="the dbt --vars of the benchmark's runs")
+    parser.add_argument("--schema", default="bench")
+    parser.add_argument("--columns", required=True, help="JSON list of the table's columns")
+    parser.add_argument("--baseline", type=Path, help="the baseline's output folder")
+    parser.add_argument("--truth", type=Path, help="the source table's current rows (parquet)")
+    parser.add_argument("--decode", action="store_true", help="also time the two change-mask decoders")
+    args = parser.parse_args(argv)
+    from launcher.spark import build_session
+
+    os.environ["CDCFLOW_SCHEMA"] = args.schema
+    spark = build_session(state_dir=args.state_dir, app_name="cdcflow-bench-check")
+    columns = json.loads(args.columns)
+    report = {"checks": compare(spark, args.schema, args.baseline, args.truth, columns)}
+    if args.decode:
+        report["mask_decoding"] = time_mask_decoding(
+            spark, args.state_dir, args.project_dir, args.vars, columns
+        )
+    print("BENCH_CHECK " + json.dumps(report))
+    failed = [name for name, c in report["checks"].items() if c["unexpected"] or c["missing"]]
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
