@@ -17,14 +17,26 @@ from bench.workload import TABLE
 
 
 def _difference(spark, left: str, right: str) -> dict:
-    """Rows of ``left`` missing from ``right`` and the reverse (multiset)."""
-    a, b = spark.sql(left), spark.sql(right)
-    return {
-        "rows": a.count(),
-        "expected_rows": b.count(),
-        "unexpected": a.exceptAll(b).count(),
-        "missing": b.exceptAll(a).count(),
-    }
+    """Whether two queries give the same multiset of rows: their counts, and the
+    rows of each whose hash the other lacks (one aggregation per side, no shuffle
+    of the rows themselves)."""
+
+    def hashes(sql: str):
+        return spark.sql(f"select xxhash64(*) as row_hash, count(*) as copies from ({sql}) group by 1")
+
+    a, b = hashes(left), hashes(right)
+    a.createOrReplaceTempView("_bench_left")
+    b.createOrReplaceTempView("_bench_right")
+    counts = spark.sql("""
+        select
+            (select coalesce(sum(copies), 0) from _bench_left) as rows,
+            (select coalesce(sum(copies), 0) from _bench_right) as expected_rows,
+            coalesce(sum(greatest(coalesce(l.copies, 0) - coalesce(r.copies, 0), 0)), 0) as unexpected,
+            coalesce(sum(greatest(coalesce(r.copies, 0) - coalesce(l.copies, 0), 0)), 0) as missing
+        from _bench_left as l
+        full outer join _bench_right as r on l.row_hash = r.row_hash
+    """).collect()[0]
+    return counts.asDict()
 
 
 def compare(spark, schema: str, baseline: Path | None, truth: Path | None, columns: list[str]) -> dict:

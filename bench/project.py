@@ -32,19 +32,32 @@ def onboarded_project(project: Path, sources: dict[str, list[str]], models: dict
     return project
 
 
-def qlik_ct_project(project: Path, table: str) -> Path:
-    """A project with one Qlik ``__ct`` table: its staging, change log,
-    versioned table, ``_current`` and ``_history``, and the quarantine."""
-    return onboarded_project(
-        project,
-        {"qlik_ct": [f"{table}__ct", table]},
-        {
-            f"staging/stg_qlik_ct__{table}_changes": f"stg_qlik_ct_changes('{table}')",
-            f"staging/stg_qlik_ct__{table}_full_load": f"stg_qlik_ct_full_load('{table}')",
-            f"intermediate/int_{table}__changes_logged": f"qlik_ct_change_log('{table}')",
-            f"intermediate/int_{table}__versioned": f"versioned_model('{table}')",
-            f"marts/{table}_current": f"scd1_current('{table}')",
-            f"marts/{table}_history": f"history_view('{table}')",
+def workload_project(project: Path, source_formats=("qlik_ct",)) -> Path:
+    """A project onboarding the benchmark's table once per format (bench/workload.py
+    names): per table its staging, change log, versioned table, ``_current`` and
+    ``_history``; the Qlik ``__ct`` quarantine with a ``__ct`` table."""
+    from bench.workload import RAW_TABLES, table_name
+
+    staging = {
+        "qlik_ct": lambda t: {
+            f"staging/stg_qlik_ct__{t}_changes": f"stg_qlik_ct_changes('{t}')",
+            f"staging/stg_qlik_ct__{t}_full_load": f"stg_qlik_ct_full_load('{t}')",
             "marts/qlik_ct_quarantine": "qlik_ct_quarantine()",
         },
-    )
+        "qlik_kafka": lambda t: {
+            f"staging/stg_qlik_kafka__{t}_messages": f"stg_qlik_kafka_messages('{t}')",
+            "intermediate/int_qlik_kafka__table_versions": "qlik_kafka_table_versions()",
+        },
+        "debezium": lambda t: {f"staging/stg_debezium__{t}_events": f"stg_debezium_events('{t}')"},
+        "dirxml": lambda t: {f"staging/stg_dirxml__{t}_events": f"stg_dirxml_events('{t}')"},
+    }
+    models = {}
+    for source_format in source_formats:
+        table = table_name(source_format)
+        models.update(staging[source_format](table))
+        models[f"intermediate/int_{table}__changes_logged"] = f"{source_format}_change_log('{table}')"
+        models[f"intermediate/int_{table}__versioned"] = f"versioned_model('{table}')"
+        models[f"marts/{table}_current"] = f"scd1_current('{table}')"
+        models[f"marts/{table}_history"] = f"history_view('{table}')"
+    sources = {source_format: RAW_TABLES[source_format] for source_format in source_formats}
+    return onboarded_project(project, sources, models)

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench import measure, report
-from bench.project import PROJECT_DIR, qlik_ct_project
+from bench.project import PROJECT_DIR, workload_project
 from bench.workload import TABLE, Workload, table_config
 
 RAW_SCHEMA = "bench_raw"
@@ -113,7 +113,7 @@ def bench_size(changes: int, work: Path, workload_options: dict) -> dict:
     work.mkdir(parents=True)
     workload = Workload(changes=changes, **workload_options)
     columns = list(workload.table_columns)
-    state, data, project = work / "state", work / "data", qlik_ct_project(work / "project", TABLE)
+    state, data, project = work / "state", work / "data", workload_project(work / "project")
     dbt_vars = json.dumps(
         {"cdcflow_raw_schema": RAW_SCHEMA, "cdcflow_tables": {TABLE: table_config(workload)}}
     )

@@ -51,7 +51,7 @@ COLUMN_TYPES = [
     "string",
     "decimal(18,4)",
 ]
-FORMATS = ["qlik_ct"]
+FORMATS = ["qlik_ct", "qlik_kafka", "debezium", "dirxml"]
 TABLE = "bench_items"
 EPOCH = "2026-01-01 00:00:00"  # commit time of the first change
 ROWS_PER_FILE = 250_000
@@ -62,7 +62,9 @@ LANDED_BEFORE_NOW_S = 3600
 class Workload:
     """What to simulate. Fractions are of the changes (``deletes``,
     ``key_changes``: how often a live key's change ends it; ``late``: of the
-    changes before the increment) or of the updates' columns (``changed``)."""
+    changes before the increment, drawn from the last ``late_window`` of them —
+    late by minutes to hours, as a slow transaction or a re-sent file) or of
+    the updates' columns (``changed``)."""
 
     changes: int = 100_000
     keys: int = 0  # 0: a tenth of the changes
@@ -74,6 +76,7 @@ class Workload:
     nulls: float = 0.05
     full_load: float = 0.5
     late: float = 0.001
+    late_window: float = 0.1
     increment: float = 0.01
     transaction_size: int = 4
 
@@ -82,7 +85,16 @@ class Workload:
             raise ValueError(f"changes must be at least 10, got {self.changes}")
         if self.columns < 2:
             raise ValueError(f"columns must be at least 2 (the key and one data column), got {self.columns}")
-        for name in ("deletes", "key_changes", "changed", "nulls", "full_load", "late", "increment"):
+        for name in (
+            "deletes",
+            "key_changes",
+            "changed",
+            "nulls",
+            "full_load",
+            "late",
+            "late_window",
+            "increment",
+        ):
             value = getattr(self, name)
             if not 0 <= value <= 1:
                 raise ValueError(f"{name} is a fraction between 0 and 1, got {value}")
@@ -114,16 +126,42 @@ class Workload:
         return {"id": "bigint", **self.data_columns}
 
 
-def table_config(workload: Workload, table: str = TABLE) -> dict:
-    """The table's entry in vars.cdcflow_tables."""
-    return {
-        "format": "qlik_ct",
-        "source": "qlik_ct",
-        "change_table": f"{table}__ct",
-        "full_load_table": table,
+def table_name(source_format: str) -> str:
+    """The table's name in vars.cdcflow_tables for ``source_format``."""
+    return TABLE if source_format == "qlik_ct" else f"{TABLE}_{source_format.removeprefix('qlik_')}"
+
+
+RAW_TABLES = {
+    "qlik_ct": [f"{TABLE}__ct", TABLE],
+    "qlik_kafka": [f"{TABLE}_kafka_messages"],
+    "debezium": [f"{TABLE}_debezium_events"],
+    "dirxml": [f"{TABLE}_event_log"],
+}
+
+
+def table_config(workload: Workload, source_format: str = "qlik_ct") -> dict:
+    """The table's entry in vars.cdcflow_tables, read from ``source_format``."""
+    common = {
+        "format": source_format,
+        "source": source_format,
         "key": ["id"],
         "columns": workload.table_columns,
     }
+    raw = RAW_TABLES[source_format][0]
+    if source_format == "qlik_ct":
+        return {**common, "change_table": raw, "full_load_table": TABLE}
+    if source_format == "qlik_kafka":
+        from bench.formats import KAFKA_SCHEMA, KAFKA_TABLE
+
+        return {**common, "raw_table": raw, "source_schema": KAFKA_SCHEMA, "source_table": KAFKA_TABLE}
+    if source_format == "debezium":
+        from bench.formats import DEBEZIUM_TOPIC
+
+        return {**common, "raw_table": raw, "topic": DEBEZIUM_TOPIC}
+    if source_format == "dirxml":
+        # no query-back events in this log: no source table to read
+        return {**common, "raw_table": raw, "source_table": TABLE, "query_back_table": None}
+    raise ValueError(f"unknown format {source_format!r}; expected one of {', '.join(FORMATS)}")
 
 
 # ------------------------------------------------------------------ the stream
@@ -245,6 +283,8 @@ def events(spark, workload: Workload):
     """).createOrReplaceTempView("_bench_images")
     before = ",\n".join(f"lag({name}) over by_slot as before_{name}" for name in data)
     tx = f"floor(seq / {w.transaction_size})"
+    late_from = w.main_changes - round(w.main_changes * w.late_window)
+    late_share = min(1.0, w.late / max(w.late_window, 1e-9))
     frame = spark.sql(f"""
         select
             slot,
@@ -255,7 +295,9 @@ def events(spark, workload: Workload):
             case when seq >= 0 then {tx} end as tx,
             case when seq >= 0 then timestamp'{EPOCH}' + make_dt_interval(0, 0, 0, {tx} * 0.04) end
                 as committed_at,
-            seq >= {w.main_changes} or (seq >= 0 and {_fraction_below(w, "late", w.late)}) as is_increment,
+            seq >= {w.main_changes}
+                or (seq >= {late_from} and {_fraction_below(w, "late", late_share)})
+                as is_increment,
             array({", ".join(f"_chg_{name}" for name in data)}) as changed_flags,
             {", ".join(data)},
             {before}
@@ -353,15 +395,15 @@ def _write(frame, path: Path, rows_hint: int, order: list[str]) -> None:
     )
 
 
-def _set_landing_times(spark, path: Path, ends_at: float) -> None:
+def _set_landing_times(spark, path: Path, time_column: str, ends_at: float) -> None:
     """Give the files of ``path`` landing times (mtimes) that follow their last
-    commit time, the newest landing at ``ends_at`` (epoch seconds)."""
+    commit time (``time_column``), the newest landing at ``ends_at`` (epoch seconds)."""
     last_commits = {
         row[0]: row[1].timestamp()
         for row in spark.read.parquet(str(path))
-        .selectExpr("_metadata.file_path as file", "header__timestamp")
+        .selectExpr("_metadata.file_path as file", f"{time_column} as committed")
         .groupBy("file")
-        .agg({"header__timestamp": "max"})
+        .agg({"committed": "max"})
         .collect()
     }
     newest = max(last_commits.values())
@@ -370,53 +412,84 @@ def _set_landing_times(spark, path: Path, ends_at: float) -> None:
         os.utime(file.removeprefix("file:"), (landed, landed))
 
 
+def landed_rows(spark, workload: Workload, stream, source_format: str, batch: str) -> list[tuple]:
+    """(raw table, rows, ordering columns, about how many rows, commit-time column)
+    of ``batch`` in ``source_format``; the full load is in the main batch."""
+    from bench import formats
+
+    main = batch == "main"
+    changes = stream.where("op <> 'L' and " + ("not is_increment" if main else "is_increment"))
+    with_full_load = stream.where("op = 'L' or not is_increment") if main else changes
+    size = workload.main_changes if main else workload.changes - workload.main_changes
+    raw = RAW_TABLES[source_format]
+    if source_format == "qlik_ct":
+        tables = [
+            (
+                raw[0],
+                qlik_ct_rows(spark, workload, changes),
+                ["_seq", "_row_order"],
+                size * 2,
+                "header__timestamp",
+            )
+        ]
+        if main:
+            loaded = stream.where("op = 'L'").select("id", *workload.data_columns)
+            tables.append((raw[1], loaded.withColumn("_id", loaded["id"]), ["_id"], workload.key_slots, None))
+        return tables
+    if source_format == "qlik_kafka":
+        rows, order = formats.qlik_kafka_messages(spark, workload, with_full_load, with_metadata=main)
+        return [(raw[0], rows, order, size, "timestamp")]
+    if source_format == "debezium":
+        rows, order = formats.debezium_events(spark, workload, with_full_load)
+        return [(raw[0], rows, order, size * 2, "timestamp")]
+    rows, order = formats.dirxml_event_log(spark, workload, with_full_load)
+    return [(raw[0], rows, order, size * 5, "event_time")]
+
+
+def land(
+    spark, workload: Workload, out: Path, batch: str, schema: str | None = None, source_formats=("qlik_ct",)
+) -> dict:
+    """Write ``batch`` ('main': the full load and the changes before the
+    increment; 'increment') of each of ``source_formats`` under ``out/raw``;
+    register the tables in ``schema`` when given. Returns the rows per table."""
+    if batch not in ("main", "increment"):
+        raise ValueError(f"batch is 'main' or 'increment', got {batch!r}")
+    unknown = set(source_formats) - set(FORMATS)
+    if unknown:
+        raise ValueError(f"unknown formats {sorted(unknown)}; expected some of {', '.join(FORMATS)}")
+    raw = out / "raw"
+    stream = events(spark, workload)
+    landed_until = time.time() - LANDED_BEFORE_NOW_S
+    written = {}
+    for source_format in source_formats:
+        first = raw / RAW_TABLES[source_format][0]
+        if batch == "main" and first.exists():
+            raise FileExistsError(f"{first} exists: land the main batch into an empty directory")
+        if batch == "increment" and not first.exists():
+            raise FileNotFoundError(f"{first} does not exist: land the main batch first")
+        tables = landed_rows(spark, workload, stream, source_format, batch)
+        for table, rows, order, size, time_column in tables:
+            _write(rows, raw / table, size, order)
+            if batch == "main" and time_column:
+                _set_landing_times(spark, raw / table, time_column, landed_until)
+        for table, _, _, _, time_column in tables:
+            if batch == "main" and time_column is None:
+                # a full-load table lands before the first change
+                first_landing = min(p.stat().st_mtime for p in (raw / tables[0][0]).glob("*.parquet")) - 60
+                for file in (raw / table).glob("*.parquet"):
+                    os.utime(file, (first_landing, first_landing))
+            written[table] = spark.read.parquet(str(raw / table)).count()
+            if schema:
+                register(spark, schema, table, raw / table)
+    if batch == "increment":
+        write_truth(spark, stream, workload, out / "truth" / "current")
+    return written
+
+
 def register(spark, schema: str, table: str, path: Path) -> None:
     spark.sql(f"create database if not exists {schema}")
     spark.sql(f"create table if not exists {schema}.{table} using parquet location '{path}'")
     spark.sql(f"refresh table {schema}.{table}")
-
-
-def land(spark, workload: Workload, out: Path, batch: str, schema: str | None = None) -> dict:
-    """Write ``batch`` ('main': the full load and the changes before the
-    increment; 'increment') under ``out/raw``; register the tables in
-    ``schema`` when given. Returns what was written."""
-    if batch not in ("main", "increment"):
-        raise ValueError(f"batch is 'main' or 'increment', got {batch!r}")
-    raw = out / "raw"
-    change_table, full_load = raw / f"{TABLE}__ct", raw / TABLE
-    stream = events(spark, workload)
-    written = {}
-    if batch == "main":
-        if change_table.exists():
-            raise FileExistsError(f"{change_table} exists: land the main batch into an empty directory")
-        landed_until = time.time() - LANDED_BEFORE_NOW_S
-        main = stream.where("op <> 'L' and not is_increment")
-        _write(
-            qlik_ct_rows(spark, workload, main),
-            change_table,
-            workload.main_changes * 2,
-            ["_seq", "_row_order"],
-        )
-        _set_landing_times(spark, change_table, landed_until)
-        loaded = stream.where("op = 'L'").select("id", *workload.data_columns)
-        _write(loaded.withColumn("_id", loaded["id"]), full_load, workload.key_slots, ["_id"])
-        first_landing = min(p.stat().st_mtime for p in change_table.glob("*.parquet")) - 60
-        for file in full_load.glob("*.parquet"):
-            os.utime(file, (first_landing, first_landing))
-    else:
-        if not change_table.exists():
-            raise FileNotFoundError(f"{change_table} does not exist: land the main batch first")
-        before = set(change_table.glob("*.parquet"))
-        rows = qlik_ct_rows(spark, workload, stream.where("op <> 'L' and is_increment"))
-        _write(rows, change_table, 1, ["_seq", "_row_order"])
-        written["increment_files"] = len(set(change_table.glob("*.parquet")) - before)
-        write_truth(spark, stream, workload, out / "truth" / "current")
-    written["change_table_rows"] = spark.read.parquet(str(change_table)).count()
-    written["full_load_rows"] = spark.read.parquet(str(full_load)).count()
-    if schema:
-        register(spark, schema, f"{TABLE}__ct", change_table)
-        register(spark, schema, TABLE, full_load)
-    return written
 
 
 def write_truth(spark, stream, workload: Workload, path: Path) -> None:
@@ -447,6 +520,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", choices=["main", "increment"], default="main")
     parser.add_argument("--state-dir", type=Path, help="register the raw tables in this cdcflow state dir")
     parser.add_argument("--schema", default="bench_raw", help="schema of the raw tables (with --state-dir)")
+    parser.add_argument("--formats", default="qlik_ct", help=f"comma-separated, of: {', '.join(FORMATS)}")
     for field, default in asdict(Workload()).items():
         parser.add_argument(f"--{field.replace('_', '-')}", type=type(default), default=default)
     args = parser.parse_args(argv)
@@ -455,7 +529,14 @@ def main(argv: list[str] | None = None) -> int:
 
     state_dir = args.state_dir or (args.out / "generator-state")
     spark = build_session(state_dir=state_dir, app_name="cdcflow-bench-workload")
-    written = land(spark, workload, args.out.resolve(), args.batch, args.schema if args.state_dir else None)
+    written = land(
+        spark,
+        workload,
+        args.out.resolve(),
+        args.batch,
+        args.schema if args.state_dir else None,
+        source_formats=args.formats.split(","),
+    )
     print(json.dumps({"workload": asdict(workload), "batch": args.batch, **written}))
     return 0
 

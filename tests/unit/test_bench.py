@@ -1,0 +1,129 @@
+"""The benchmark's pure parts: sizes, growth, the report, and memory measured from the OS."""
+
+import sys
+
+import pytest
+
+from bench import measure, report
+from bench.run import growth, parse_size
+from bench.workload import Workload, table_config
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"), [("1M", 1_000_000), ("250k", 250_000), ("2.5m", 2_500_000), ("900", 900)]
+)
+def test_sizes(text, changes):
+    assert parse_size(text) == changes
+
+
+def test_a_size_that_is_not_a_number_says_what_is_expected():
+    with pytest.raises(
+        ValueError, match="a size is a number of changes such as 1M, 250k or 5000, got 'lots'"
+    ):
+        parse_size("lots")
+
+
+def test_workload_defaults_are_twenty_mixed_columns_and_a_tenth_as_many_keys():
+    workload = Workload(changes=1_000_000)
+    columns = workload.table_columns
+    assert len(columns) == 20 and list(columns)[0] == "id"
+    assert set(columns.values()) >= {
+        "int",
+        "bigint",
+        "string",
+        "decimal(12,2)",
+        "date",
+        "timestamp",
+        "boolean",
+    }
+    assert workload.key_slots == 100_000
+    assert workload.main_changes == 990_000
+    assert table_config(workload)["key"] == ["id"]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"changes": 5}, "changes must be at least 10, got 5"),
+        ({"columns": 1}, "columns must be at least 2"),
+        ({"late": 1.5}, "late is a fraction between 0 and 1, got 1.5"),
+        ({"deletes": 0.3, "key_changes": 0.3}, "deletes \\+ key_changes must stay under 0.5"),
+    ],
+)
+def test_workload_refuses_bad_parameters(options, message):
+    with pytest.raises(ValueError, match=message):
+        Workload(**options)
+
+
+def _size(changes, full, incremental, baseline):
+    def step(wall):
+        return {"wall_s": wall, "changes_per_s": round(changes / wall), "peak_rss_mib": 2048.0}
+
+    return {
+        "changes": changes,
+        "keys": changes // 10,
+        "main_batch_changes": changes * 99 // 100,
+        "increment_changes": changes // 100,
+        "full_build": step(full),
+        "incremental": step(incremental),
+        "baseline": step(baseline),
+        "ratios": {
+            "full_over_baseline": round(full / baseline, 2),
+            "incremental_over_full": round(incremental / full, 3),
+            "udf_over_native": 5.0,
+        },
+        "mask_decoding": {"udf_s": 10.0, "native_s": 2.0, "udf_over_native": 5.0},
+        "checks": {"history_vs_baseline": {"rows": 5, "expected_rows": 5, "unexpected": 0, "missing": 0}},
+    }
+
+
+def test_growth_is_the_exponent_of_time_against_size():
+    sizes = [_size(1_000_000, 100.0, 20.0, 50.0), _size(10_000_000, 1000.0, 40.0, 800.0)]
+    assert growth(sizes, "full_build") == 1.0
+    assert growth(sizes, "incremental") == 0.3
+    assert growth(sizes, "baseline") == 1.2
+    assert growth(sizes[:1], "full_build") is None
+
+
+def test_report_tables_and_plot(tmp_path):
+    document = {
+        "generated_at": "2026-11-21T00:00:00+00:00",
+        "command": "python -m bench.run --sizes 1M,10M",
+        "machine": {
+            "cpus": 2,
+            "cpu_model": "test cpu",
+            "memory_gib": 23.5,
+            "java": "openjdk 17",
+            "pyspark": "4.3.0",
+            "dbt_core": "1.11.16",
+            "dbt_spark": "1.11.0",
+            "spark_driver_memory": "4g",
+        },
+        "sizes": [_size(1_000_000, 100.0, 20.0, 50.0), _size(10_000_000, 1000.0, 40.0, 800.0)],
+        "growth_exponent": {"full_build": 1.0, "incremental": 0.3, "baseline": 1.2},
+    }
+    report.write(document, tmp_path)
+    text = (tmp_path / "benchmark.md").read_text()
+    assert "| 10,000,000 | 1,000,000 | full build (9,900,000) | 1000.0 | 10,000 | 2.00 GiB |" in text
+    assert "| 1,000,000 | 2.00 | 0.200 | 5.0 (10.0 / 2.0) | yes |" in text
+    assert "full build 1.0, incremental 0.3, baseline 1.2" in text
+    assert (tmp_path / "benchmark.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert '"full_over_baseline": 1.25' in (tmp_path / "benchmark.json").read_text()
+
+
+def test_peak_memory_is_measured_over_the_process_tree(tmp_path):
+    # the parent holds little; its child holds 300 MiB: the tree's peak counts the child
+    child = "import time; block = bytearray(300 * 2**20); time.sleep(1.5)"
+    parent = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {child!r}], check=True)"
+    result = measure.run([sys.executable, "-c", parent], log=tmp_path / "log.txt")
+    assert result.returncode == 0
+    assert 300 <= result.peak_tree_rss_mib < 600
+    assert result.wall_s >= 1.5
+
+
+def test_a_failing_command_is_reported_with_its_output(tmp_path):
+    result = measure.run(
+        [sys.executable, "-c", "import sys; print('bad input'); sys.exit(3)"], log=tmp_path / "l"
+    )
+    assert result.returncode == 3
+    assert "bad input" in result.output
