@@ -22,7 +22,10 @@ def _difference(spark, left: str, right: str) -> dict:
     of the rows themselves)."""
 
     def hashes(sql: str):
-        return spark.sql(f"select xxhash64(*) as row_hash, count(*) as copies from ({sql}) group by 1")
+        return spark.sql(
+            "select row_hash, count(*) as copies"
+            f" from (select xxhash64(*) as row_hash from ({sql})) group by row_hash"
+        )
 
     a, b = hashes(left), hashes(right)
     a.createOrReplaceTempView("_bench_left")

@@ -82,3 +82,19 @@ def test_every_format_builds_the_source_table(spark, state_dir, tmp_path):
     assert key_changes > 10
     logged = f"select count(*) from {SCHEMA}.int_bench_items__changes_logged where operation <> 'L'"
     assert spark.sql(logged).collect()[0][0] == WORKLOAD.changes + key_changes
+
+
+def test_the_benchmark_check_counts_rows_missing_and_unexpected(spark):
+    from bench.check import _difference
+
+    same = _difference(
+        spark, "select 1 as a, 'x' as b union all select 2, null", "select 2, null union all select 1, 'x'"
+    )
+    assert same == {"rows": 2, "expected_rows": 2, "unexpected": 0, "missing": 0}
+    # a second copy of a row, and a changed value
+    differ = _difference(
+        spark,
+        "select 1 as a, 'x' as b union all select 1, 'x' union all select 2, 'y'",
+        "select 1 as a, 'x' as b union all select 2, null",
+    )
+    assert differ == {"rows": 3, "expected_rows": 2, "unexpected": 2, "missing": 1}
