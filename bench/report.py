@@ -75,6 +75,7 @@ def plot(document: dict, path: Path) -> None:
         axes.plot(sizes, [s[step]["wall_s"] for s in document["sizes"]], marker="o", label=label)
     axes.set_xlabel("changes")
     axes.set_ylabel("wall time (s)")
+    axes.set_ylim(bottom=0)
     axes.set_title(f"cdcflow benchmark, {document['machine']['cpus']} CPUs")
     axes.grid(True, alpha=0.3)
     axes.legend()
