@@ -202,14 +202,12 @@ def _connect_field(name: str, data_type: str) -> tuple[dict, str]:
     return {"type": connect[base]}, name
 
 
-def debezium_events(spark, workload, stream):
-    columns = workload.table_columns
-    stream.createOrReplaceTempView("_bench_debezium_stream")
-    fields = [{**_connect_field(n, t)[0], "optional": n != "id", "field": n} for n, t in columns.items()]
-    row_schema = {"type": "struct", "fields": fields, "optional": True, "name": f"{DEBEZIUM_TOPIC}.Value"}
-    envelope = {
+def debezium_envelope_schema(fields: list[dict], topic: str) -> dict:
+    """The Connect schema of a Debezium change event whose rows have ``fields``."""
+    row_schema = {"type": "struct", "fields": fields, "optional": True, "name": f"{topic}.Value"}
+    return {
         "type": "struct",
-        "name": f"{DEBEZIUM_TOPIC}.Envelope",
+        "name": f"{topic}.Envelope",
         "optional": False,
         "fields": [
             {**row_schema, "field": "before"},
@@ -219,6 +217,13 @@ def debezium_events(spark, workload, stream):
             {"type": "int64", "optional": True, "field": "ts_ms"},
         ],
     }
+
+
+def debezium_events(spark, workload, stream):
+    columns = workload.table_columns
+    stream.createOrReplaceTempView("_bench_debezium_stream")
+    fields = [{**_connect_field(n, t)[0], "optional": n != "id", "field": n} for n, t in columns.items()]
+    envelope = debezium_envelope_schema(fields, DEBEZIUM_TOPIC)
 
     def image(prefix: str) -> str:
         values = ", ".join(

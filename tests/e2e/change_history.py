@@ -12,19 +12,14 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
+from bench.formats import debezium_envelope_schema
+from bench.workload import HEADER_COLUMNS
+
 COLUMNS = {"id": "int", "name": "string", "amount": "decimal(10,2)", "since": "date", "note": "string"}
 KEY = "id"
 DATA_COLUMNS = [c for c in COLUMNS if c != KEY]
 EPOCH = date(1970, 1, 1)
-CT_HEADERS = {
-    "header__change_seq": "string",
-    "header__change_oper": "string",
-    "header__change_mask": "binary",
-    "header__stream_position": "string",
-    "header__operation": "string",
-    "header__transaction_id": "string",
-    "header__timestamp": "timestamp",
-}
+CT_HEADERS = HEADER_COLUMNS
 KAFKA_LANDING = {
     "topic": "string",
     "partition": "int",
@@ -382,24 +377,7 @@ def _debezium_event(
     }
     if not with_schema:
         return json.dumps(payload, separators=(",", ":"))
-    row_schema = {
-        "type": "struct",
-        "fields": _DEBEZIUM_FIELDS,
-        "optional": True,
-        "name": f"server1.dbo.{table}.Value",
-    }
-    schema = {
-        "type": "struct",
-        "name": f"server1.dbo.{table}.Envelope",
-        "optional": False,
-        "fields": [
-            {**row_schema, "field": "before"},
-            {**row_schema, "field": "after"},
-            {"type": "struct", "field": "source", "optional": False, "fields": []},
-            {"type": "string", "optional": False, "field": "op"},
-            {"type": "int64", "optional": True, "field": "ts_ms"},
-        ],
-    }
+    schema = debezium_envelope_schema(_DEBEZIUM_FIELDS, f"server1.dbo.{table}")
     return json.dumps({"schema": schema, "payload": payload}, separators=(",", ":"))
 
 
