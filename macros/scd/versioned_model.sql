@@ -142,9 +142,16 @@ changes as (
 ),
 
 unique_changes as (
+    {%- if is_incremental() %}
 
     -- a change already in the table wins over a second delivery of it
     {{ cdcflow.latest_per_key('changes', key + ['change_order'], 'source_priority') }}
+    {%- else %}
+
+    -- the change log holds one row per key and change_order: nothing to choose
+    -- (and no shuffle by key and change_order before the chain's by key)
+    select * from changes
+    {%- endif %}
 
 ),
 
