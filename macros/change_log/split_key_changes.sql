@@ -6,52 +6,33 @@
         a primary-key update becomes a delete of the old key ('1') and an insert
         of the new key with the whole row ('2'), as Debezium emits it. Shared by
         the Qlik formats, whose UPDATE carries the old key in its before image. -#}
-    -- changes that keep their key
-    select
-        {{ cfg.column_names | join(', ') }},
-        operation,
-        concat(base_order, '0') as change_order,
-        committed_at,
-        transaction_id,
-        changed_columns,
-        present_columns,
-        landed_at
-    from {{ relation }}
-    where not is_key_change
-
-    union all
-
-    -- primary-key update, 1 of 2: the old key (from the before image) is deleted
+    {#- one pass: a change that keeps its key is part 0; a key change is exploded
+        into parts 1 and 2 (a union of three selects would scan and join
+        `relation` three times) -#}
+    {%- set part = '_cdcflow_key_change_part' %}
     select
         {%- for column in cfg.column_names %}
         {%- if column in cfg.key %}
-        before_{{ column }} as {{ column }},
+        case when {{ part }} = 1 then before_{{ column }} else {{ column }} end as {{ column }},
         {%- else %}
-        cast(null as {{ cfg.columns[column] }}) as {{ column }},
+        case
+            when {{ part }} = 1 then cast(null as {{ cfg.columns[column] }}) else {{ column }}
+        end as {{ column }},
         {%- endif %}
         {%- endfor %}
-        'D' as operation,
-        concat(base_order, '1') as change_order,
+        case {{ part }} when 0 then operation when 1 then 'D' else 'I' end as operation,
+        concat(base_order, cast({{ part }} as string)) as change_order,
         committed_at,
         transaction_id,
-        {{ cdcflow.string_array(cfg.key) }} as changed_columns,
-        {{ cdcflow.string_array(cfg.column_names) }} as present_columns,
+        case {{ part }}
+            when 0 then changed_columns
+            when 1 then {{ cdcflow.string_array(cfg.key) }}
+            else present_columns
+        end as changed_columns,
+        case
+            when {{ part }} = 1 then {{ cdcflow.string_array(cfg.column_names) }} else present_columns
+        end as present_columns,
         landed_at
     from {{ relation }}
-    where is_key_change
-
-    union all
-
-    -- primary-key update, 2 of 2: the new key is inserted with the whole row
-    select
-        {{ cfg.column_names | join(', ') }},
-        'I' as operation,
-        concat(base_order, '2') as change_order,
-        committed_at,
-        transaction_id,
-        present_columns as changed_columns,
-        present_columns,
-        landed_at
-    from {{ relation }}
-    where is_key_change
+    lateral view explode(if(is_key_change, array(1, 2), array(0))) key_change_parts as {{ part }}
 {%- endmacro %}

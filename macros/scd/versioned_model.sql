@@ -4,10 +4,13 @@
 
         Layout (insert_overwrite): partitioned by closed_in_run, the run that first
         saw a link closed ('YYYYMMDDTHHMMSS'); null = open links (one per key: its
-        current version, or the delete that ended it). A run rewrites the open
+        current version, or the delete that ended it). The first build, which closes
+        the whole history at once, spreads its closed links over 64 slices of the
+        history by the time of the closing change (first_build_closing_partition). A run rewrites the open
         partition and writes its own new partition; a closed link never moves, and
         old partitions are read and rewritten only when a late change (older than
-        its key's open link) re-opens links in them. One run-marker row (null key)
+        its key's open link) re-opens links in them, so a late change re-writes the
+        history from its time on, not all of it. One run-marker row (null key)
         in the open partition keeps that partition written even when every key got
         deleted, and records the run (its loaded_at is the watermark).
         Late changes: every link a new change can affect (valid_to_change_order
@@ -139,9 +142,16 @@ changes as (
 ),
 
 unique_changes as (
+    {%- if is_incremental() %}
 
     -- a change already in the table wins over a second delivery of it
     {{ cdcflow.latest_per_key('changes', key + ['change_order'], 'source_priority') }}
+    {%- else %}
+
+    -- the change log holds one row per key and change_order: nothing to choose
+    -- (and no shuffle by key and change_order before the chain's by key)
+    select * from changes
+    {%- endif %}
 
 ),
 
@@ -168,7 +178,13 @@ links as (
         {{ cdcflow.run_loaded_at() }} as loaded_at,
         case
             when valid_to_change_order is not null
-                then coalesce(previous_closed_in_run, {{ cdcflow.run_partition() }})
+                then coalesce(
+                    previous_closed_in_run,
+                    {%- if not is_incremental() %}
+                    {{ cdcflow.first_build_closing_partition(changes_log, 'valid_to') }},
+                    {%- endif %}
+                    {{ cdcflow.run_partition() }}
+                )
         end as closed_in_run
     from chained
 
