@@ -2,7 +2,8 @@
 source table's truth, and time change-mask decoding (native SQL vs Python UDF),
 in one session on the benchmark's state dir.
 
-    python -m bench.check --state-dir S --project-dir P --vars V --baseline DIR [--truth DIR] [--decode]
+    python -m bench.check --state-dir S --project-dir P --vars V --formats F,..
+        --baseline DIR [--truth DIR] [--decode]
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import os
 import time
 from pathlib import Path
 
-from bench.workload import TABLE
+from bench.workload import FORMATS, TABLE, table_name
 
 
 def _difference(spark, left: str, right: str) -> dict:
@@ -42,42 +43,60 @@ def _difference(spark, left: str, right: str) -> dict:
     return counts.asDict()
 
 
-def compare(spark, schema: str, baseline: Path | None, truth: Path | None, columns: list[str]) -> dict:
+# The version's identifiers (ordering value, transaction id) are each format's
+# own (Qlik change_seq, Debezium LSNs, DirXML record ids): the baseline, built
+# from the __ct stream, carries __ct's. Every format is compared on the columns
+# it shares with it; DirXML's log has no commit times of the source, so its
+# _current is compared on the table's columns.
+HISTORY_SHARED = ["operation", "valid_from", "valid_to", "closed_by_operation", "is_current"]
+IDENTIFIERS = ["change_order", "valid_to_change_order", "transaction_id"]
+
+
+def compared_columns(source_format: str, columns: list[str]) -> tuple[list[str] | None, list[str]]:
+    """(history columns or None, _current columns) compared with the baseline."""
+    if source_format == "dirxml":
+        return None, columns
+    # Debezium's changed_columns are the values that differ (a mask may also name an unchanged one)
+    changed = [] if source_format == "debezium" else ["changed_columns"]
+    identifiers = IDENTIFIERS if source_format == "qlik_ct" else []
+    history = [*columns, *HISTORY_SHARED, *identifiers, *changed]
+    current = [*columns, "last_operation", "last_changed_at"]
+    if source_format == "qlik_ct":
+        current += ["last_change_order", "last_transaction_id"]
+    return history, current
+
+
+def compare(
+    spark,
+    schema: str,
+    baseline: Path | None,
+    truth: Path | None,
+    columns: list[str],
+    source_formats: list[str],
+) -> dict:
+    """Named checks (``<format>_<table>_vs_<reference>``) of each format's tables."""
     checks = {}
-    if baseline:
-        history_columns = ", ".join(
-            [
-                *columns,
-                "operation",
-                "change_order",
-                "valid_from",
-                "valid_to",
-                "valid_to_change_order",
-                "closed_by_operation",
-                "is_current",
-                "transaction_id",
-                "changed_columns",
-            ]
-        )
-        current_columns = ", ".join(
-            [*columns, "last_operation", "last_change_order", "last_changed_at", "last_transaction_id"]
-        )
-        checks["history_vs_baseline"] = _difference(
-            spark,
-            f"select {history_columns} from {schema}.{TABLE}_history",
-            f"select {history_columns} from parquet.`{baseline / 'history'}`",
-        )
-        checks["current_vs_baseline"] = _difference(
-            spark,
-            f"select {current_columns} from {schema}.{TABLE}_current",
-            f"select {current_columns} from parquet.`{baseline / 'current'}`",
-        )
-    if truth:
-        checks["current_vs_source_table"] = _difference(
-            spark,
-            f"select {', '.join(columns)} from {schema}.{TABLE}_current",
-            f"select {', '.join(columns)} from parquet.`{truth}`",
-        )
+    for source_format in source_formats:
+        table = f"{schema}.{table_name(source_format)}"
+        history, current = compared_columns(source_format, columns)
+        if baseline and history:
+            checks[f"{source_format}_history_vs_baseline"] = _difference(
+                spark,
+                f"select {', '.join(history)} from {table}_history",
+                f"select {', '.join(history)} from parquet.`{baseline / 'history'}`",
+            )
+        if baseline:
+            checks[f"{source_format}_current_vs_baseline"] = _difference(
+                spark,
+                f"select {', '.join(current)} from {table}_current",
+                f"select {', '.join(current)} from parquet.`{baseline / 'current'}`",
+            )
+        if truth:
+            checks[f"{source_format}_current_vs_source_table"] = _difference(
+                spark,
+                f"select {', '.join(columns)} from {table}_current",
+                f"select {', '.join(columns)} from parquet.`{truth}`",
+            )
     return checks
 
 
@@ -135,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--columns", required=True, help="JSON list of the table's columns")
     parser.add_argument("--baseline", type=Path, help="the baseline's output folder")
     parser.add_argument("--truth", type=Path, help="the source table's current rows (parquet)")
+    parser.add_argument(
+        "--formats", default="qlik_ct", help=f"comma-separated formats to check, of: {', '.join(FORMATS)}"
+    )
     parser.add_argument("--decode", action="store_true", help="also time the two change-mask decoders")
     args = parser.parse_args(argv)
     from launcher.spark import build_session
@@ -142,7 +164,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["CDCFLOW_SCHEMA"] = args.schema
     spark = build_session(state_dir=args.state_dir, app_name="cdcflow-bench-check")
     columns = json.loads(args.columns)
-    report = {"checks": compare(spark, args.schema, args.baseline, args.truth, columns)}
+    report = {
+        "checks": compare(
+            spark, args.schema, args.baseline, args.truth, columns, [f for f in args.formats.split(",") if f]
+        )
+    }
     if args.decode:
         report["mask_decoding"] = time_mask_decoding(
             spark, args.state_dir, args.project_dir, args.vars, columns

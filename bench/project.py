@@ -35,10 +35,10 @@ def onboarded_project(project: Path, sources: dict[str, list[str]], models: dict
 def workload_project(project: Path, source_formats=("qlik_ct",)) -> Path:
     """A project onboarding the benchmark's table once per format (bench/workload.py
     names): per table its staging, change log, versioned table, ``_current`` and
-    ``_history``; the Qlik ``__ct`` quarantine with a ``__ct`` table."""
+    ``_history``, and its format's quarantine (DirXML: and its event outcomes)."""
     from bench.workload import RAW_TABLES, table_name
 
-    staging = {
+    per_format = {
         "qlik_ct": lambda t: {
             f"staging/stg_qlik_ct__{t}_changes": f"stg_qlik_ct_changes('{t}')",
             f"staging/stg_qlik_ct__{t}_full_load": f"stg_qlik_ct_full_load('{t}')",
@@ -47,14 +47,22 @@ def workload_project(project: Path, source_formats=("qlik_ct",)) -> Path:
         "qlik_kafka": lambda t: {
             f"staging/stg_qlik_kafka__{t}_messages": f"stg_qlik_kafka_messages('{t}')",
             "intermediate/int_qlik_kafka__table_versions": "qlik_kafka_table_versions()",
+            "marts/qlik_kafka_quarantine": "message_quarantine('qlik_kafka')",
         },
-        "debezium": lambda t: {f"staging/stg_debezium__{t}_events": f"stg_debezium_events('{t}')"},
-        "dirxml": lambda t: {f"staging/stg_dirxml__{t}_events": f"stg_dirxml_events('{t}')"},
+        "debezium": lambda t: {
+            f"staging/stg_debezium__{t}_events": f"stg_debezium_events('{t}')",
+            "marts/debezium_quarantine": "message_quarantine('debezium')",
+        },
+        "dirxml": lambda t: {
+            f"staging/stg_dirxml__{t}_events": f"stg_dirxml_events('{t}')",
+            "marts/dirxml_event_outcomes": "dirxml_event_outcomes()",
+            "marts/dirxml_quarantine": "dirxml_quarantine()",
+        },
     }
     models = {}
     for source_format in source_formats:
         table = table_name(source_format)
-        models.update(staging[source_format](table))
+        models.update(per_format[source_format](table))
         models[f"intermediate/int_{table}__changes_logged"] = f"{source_format}_change_log('{table}')"
         models[f"intermediate/int_{table}__versioned"] = f"versioned_model('{table}')"
         models[f"marts/{table}_current"] = f"scd1_current('{table}')"

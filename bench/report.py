@@ -1,14 +1,34 @@
-"""The benchmark's results as files: benchmark.json, benchmark.md (tables)
-and benchmark.png (wall time against size: full build, incremental, baseline)."""
+"""The benchmark's results as files: benchmark.json, benchmark.md (tables) and
+benchmark.png (wall time against size, log scales: each format's full build and
+incremental run, the baseline, and the targets)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+FORMAT_LABELS = {
+    "qlik_ct": "Qlik __ct",
+    "qlik_kafka": "Qlik Kafka",
+    "debezium": "Debezium",
+    "dirxml": "DirXML",
+}
 
-def _mib(value: float | None) -> str:
+
+def _gib(value: float | None) -> str:
     return "" if value is None else f"{value / 1024:.2f} GiB"
+
+
+def _ratio(value: float | None, digits: int = 2) -> str:
+    return "" if value is None else f"{value:.{digits}f}"
+
+
+def size_label(changes: int) -> str:
+    """1000000 -> '1M', 3000 -> '3k', 2500000 -> '2.5M'."""
+    for unit, scale in (("M", 1_000_000), ("k", 1_000)):
+        if changes >= scale:
+            return f"{changes / scale:g}{unit}"
+    return str(changes)
 
 
 def markdown(document: dict) -> str:
@@ -16,46 +36,78 @@ def markdown(document: dict) -> str:
     lines = [
         "# cdcflow benchmark",
         "",
-        f"Run {document['generated_at']} with `{document['command']}`",
+        f"Run {document['generated_at']} of commit `{document.get('commit', '?')}` with "
+        f"`{document['command']}`",
         f"on {m['cpus']} CPUs ({m['cpu_model']}), "
         f"{m['memory_gib']} GiB; {m['java']}; PySpark {m['pyspark']}, dbt-core {m['dbt_core']}, "
         f"dbt-spark {m['dbt_spark']}; Spark driver memory {m['spark_driver_memory']}, local[*].",
         "",
-        "Wall time of each step's process (JVM start and dbt parse included), changes per second, and peak",
-        "memory (resident set of the whole process tree: Python, JVM, UDF workers).",
+        "Wall time of each step's process (JVM start and dbt parse included), changes per second, ratios",
+        "within the run, and peak memory (resident set of the whole process tree: Python, JVM, UDF workers).",
+        "The full build reads the main batch (99 %); nothing new is a run with nothing landed since the",
+        "last; the incremental run reads the last 1 % with its late and duplicated deliveries.",
         "",
-        "| changes | keys | step | wall (s) | changes/s | peak memory |",
-        "|---:|---:|---|---:|---:|---:|",
+        "| changes | keys | format | full build (s) | changes/s | / baseline | / __ct | nothing new (s) "
+        "| incremental (s) | incremental / full | peak memory |",
+        "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for size in document["sizes"]:
-        for step in ("full_build", "incremental", "baseline"):
-            r = size[step]
-            changes = size["increment_changes"] if step == "incremental" else size["main_batch_changes"]
+        for source_format, steps in size["formats"].items():
+            r = size["ratios"][source_format]
+            peak = max(s["peak_rss_mib"] for s in steps.values())
+            label = FORMAT_LABELS.get(source_format, source_format)
             lines.append(
-                f"| {size['changes']:,} | {size['keys']:,} | {step.replace('_', ' ')} ({changes:,}) | "
-                f"{r['wall_s']:.1f} | {r['changes_per_s']:,} | {_mib(r['peak_rss_mib'])} |"
+                f"| {size['changes']:,} | {size['keys']:,} | {label} | "
+                f"{steps['full_build']['wall_s']:.1f} | {steps['full_build']['changes_per_s']:,} | "
+                f"{_ratio(r['full_over_baseline'])} | {_ratio(r['full_over_qlik_ct'])} | "
+                f"{steps['nothing_new']['wall_s']:.1f} | {steps['incremental']['wall_s']:.1f} | "
+                f"{_ratio(r['incremental_over_full'], 3)} | {_gib(peak)} |"
+            )
+        if "baseline" in size:
+            b = size["baseline"]
+            lines.append(
+                f"| {size['changes']:,} | {size['keys']:,} | hand-written baseline | {b['wall_s']:.1f} | "
+                f"{b['changes_per_s']:,} | 1.00 | | | | | {_gib(b['peak_rss_mib'])} |"
             )
     lines += [
         "",
-        "| changes | full / baseline | incremental / full | mask decoding UDF / native (s) | tables equal |",
-        "|---:|---:|---:|---:|---|",
+        "| changes | tables equal | checks | mask decoding UDF / native (s) |",
+        "|---:|---|---:|---:|",
     ]
     for size in document["sizes"]:
-        r, d = size["ratios"], size["mask_decoding"]
         equal = all(not c["unexpected"] and not c["missing"] for c in size["checks"].values())
+        d = size.get("mask_decoding")
+        decoding = f"{d['udf_over_native']:.1f} ({d['udf_s']:.1f} / {d['native_s']:.1f})" if d else ""
         lines.append(
-            f"| {size['changes']:,} | {r['full_over_baseline']:.2f} | {r['incremental_over_full']:.3f} | "
-            f"{r['udf_over_native']:.1f} ({d['udf_s']:.1f} / {d['native_s']:.1f}) | "
-            f"{'yes' if equal else 'NO'} |"
+            f"| {size['changes']:,} | {'yes' if equal else 'NO'} | {len(size['checks'])} | {decoding} |"
         )
-    growth = document["growth_exponent"]
-    if any(v is not None for v in growth.values()):
+    growth = {k: v for k, v in document["growth_exponent"].items() if v is not None}
+    if growth:
         lines += [
             "",
             "Growth from the smallest to the largest size, as the exponent k of time ~ size^k (1 = linear): "
-            + ", ".join(f"{step.replace('_', ' ')} {k}" for step, k in growth.items() if k is not None)
+            + ", ".join(f"{step.replace('_', ' ')} {k}" for step, k in growth.items())
             + ".",
         ]
+    same = document.get("same_increment")
+    if same:
+        lines += [
+            "",
+            "The same increment applied to tables of each size (Qlik __ct):",
+            "",
+            "| table (changes) | increment (changes) | late changes | incremental (s) |",
+            "|---:|---:|---:|---:|",
+        ]
+        for run in same["runs"]:
+            lines.append(
+                f"| {run['changes']:,} | {run['increment_changes']:,} | {run['late_changes']:,} | "
+                f"{run['incremental']['wall_s']:.1f} |"
+            )
+        lines.append(f"\nLargest over smallest table: {same['ratio']:.2f}.")
+    if document.get("targets"):
+        lines += ["", "| target (largest size) | reached | limit | met |", "|---|---:|---:|---|"]
+        for t in document["targets"]:
+            lines.append(f"| {t['target']} | {t['value']} | {t['limit']} | {'yes' if t['met'] else 'NO'} |")
     return "\n".join(lines) + "\n"
 
 
@@ -66,19 +118,53 @@ def plot(document: dict, path: Path) -> None:
     from matplotlib import pyplot
 
     sizes = [s["changes"] for s in document["sizes"]]
-    figure, axes = pyplot.subplots(figsize=(7, 4.5))
-    for step, label in (
-        ("full_build", "dbt full build"),
-        ("incremental", "dbt incremental (+1 %)"),
-        ("baseline", "hand-written PySpark"),
-    ):
-        axes.plot(sizes, [s[step]["wall_s"] for s in document["sizes"]], marker="o", label=label)
+    figure, axes = pyplot.subplots(figsize=(8, 5))
+    colors = pyplot.rcParams["axes.prop_cycle"].by_key()["color"]
+    for index, source_format in enumerate(document["sizes"][0]["formats"]):
+        label = FORMAT_LABELS.get(source_format, source_format)
+        color = colors[index % len(colors)]
+        for step, style, what in (
+            ("full_build", "-", "full build"),
+            ("incremental", "--", "incremental +1 %"),
+        ):
+            axes.plot(
+                sizes,
+                [s["formats"][source_format][step]["wall_s"] for s in document["sizes"]],
+                style,
+                marker="o",
+                color=color,
+                label=f"{label} {what}",
+            )
+    if all("baseline" in s for s in document["sizes"]):
+        baseline = [s["baseline"]["wall_s"] for s in document["sizes"]]
+        axes.plot(sizes, baseline, "-", marker="s", color="black", label="hand-written PySpark")
+        axes.plot(
+            sizes,
+            [1.5 * b for b in baseline],
+            ":",
+            color="black",
+            label="target: full build ≤ 1.5 × baseline",
+        )
+        if "qlik_ct" in document["sizes"][0]["formats"]:
+            axes.plot(
+                sizes,
+                [0.10 * s["formats"]["qlik_ct"]["full_build"]["wall_s"] for s in document["sizes"]],
+                ":",
+                color="grey",
+                label="target: incremental ≤ 0.10 × __ct full build",
+            )
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xticks(sizes)
+    axes.set_xticklabels([size_label(s) for s in sizes])
+    axes.minorticks_off()
     axes.set_xlabel("changes")
     axes.set_ylabel("wall time (s)")
-    axes.set_ylim(bottom=0)
-    axes.set_title(f"cdcflow benchmark, {document['machine']['cpus']} CPUs")
-    axes.grid(True, alpha=0.3)
-    axes.legend()
+    axes.set_title(
+        f"cdcflow benchmark, {document['machine']['cpus']} CPUs, commit {document.get('commit', '?')}"
+    )
+    axes.grid(True, alpha=0.3, which="both")
+    axes.legend(fontsize=7, loc="upper left")
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     pyplot.close(figure)

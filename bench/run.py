@@ -1,13 +1,19 @@
-"""The benchmark: per size, on the same generated data, (1) a full dbt build of
-the Qlik ``__ct`` table's change log, versions, ``_current`` and ``_history``;
-(2) an incremental run after landing 1 % more changes; (3) the hand-written
-PySpark baseline (bench/baseline.py) on the same data, its tables checked equal
-to the pipeline's; (4) change-mask decoding, native SQL vs Python UDF. Each
-step is its own process, measured from the OS (bench/measure.py). Writes
-benchmark.json, benchmark.md and benchmark.png to --results.
+"""The benchmark: per size, one generated change stream landed in every format
+(Qlik ``__ct``, Qlik Kafka, Debezium, DirXML); per format (1) a full dbt build
+of its change log, versions, quarantine, ``_current`` and ``_history``; (2) a
+run with nothing new landed (the fixed cost of a run); (3) an incremental run
+after landing 1 % more changes, late and duplicated deliveries included; (4)
+the hand-written PySpark baseline (bench/baseline.py) on the same stream, every
+format's tables checked equal to it and to the source table; (5) change-mask
+decoding, native SQL vs Python UDF. With ``--same-increment``, the largest
+size's increment is also applied to a table of each smaller size (the
+incremental run must follow the increment, not the table). Each step is its own
+process, measured from the OS (bench/measure.py). Writes benchmark.json,
+benchmark.md and benchmark.png to --results; ``--check-targets`` exits 3 when a
+target (TARGETS) is missed.
 
-    python -m bench.run --sizes 1M,3M,10M            # the README's benchmark
-    python -m bench.run --sizes 2k --results DIR     # the CI smoke run
+    python -m bench.run --sizes 1M,10M --same-increment --check-targets   # bench/README.md
+    python -m bench.run --sizes 3k --results DIR                          # the CI smoke run
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from pathlib import Path
 
 from bench import measure, report
 from bench.project import PROJECT_DIR, workload_project
-from bench.workload import TABLE, Workload, table_config
+from bench.workload import FORMATS, Workload, table_config, table_name
 
 RAW_SCHEMA = "bench_raw"
 SCHEMA = "bench"
@@ -42,6 +48,16 @@ def parse_size(text: str) -> int:
         return int(text)
     except ValueError:
         raise ValueError(f"a size is a number of changes such as 1M, 250k or 5000, got {text!r}") from None
+
+
+def commit() -> str:
+    """The commit measured (with "+changes" when the work tree differs from it)."""
+
+    def git(*args):
+        return subprocess.run(["git", *args], cwd=PROJECT_DIR, capture_output=True, text=True).stdout.strip()
+
+    head = git("rev-parse", "--short=12", "HEAD")
+    return f"{head}+changes" if git("status", "--porcelain", "--untracked-files=no") else head
 
 
 def machine() -> dict:
@@ -78,16 +94,35 @@ def machine() -> dict:
     }
 
 
+def spark_conf_dir(folder: Path, event_log: Path) -> Path:
+    """A SPARK_CONF_DIR whose spark-defaults.conf writes Spark's event log
+    (uncompressed JSON, for reading where the time goes) to ``event_log``."""
+    event_log.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "spark-defaults.conf").write_text(
+        f"spark.eventLog.enabled true\nspark.eventLog.dir file://{event_log.resolve()}\n"
+        "spark.eventLog.compress false\n"
+    )
+    return folder
+
+
 class Step:
     """Runs the measured processes of one size; stops at the first failure."""
 
     def __init__(self, work: Path):
         self.work = work
 
+    # where each step's Spark writes its event log (--event-logs), else none
+    event_logs: Path | None = None
+
     def __call__(self, name: str, command: list[str]) -> measure.Measured:
         env = {**os.environ, "CDCFLOW_SCHEMA": SCHEMA, "PYTHONPATH": str(PROJECT_DIR)}
+        if self.event_logs:
+            env["SPARK_CONF_DIR"] = str(
+                spark_conf_dir(self.work / "spark-conf", self.event_logs / self.work.name / name)
+            )
         result = measure.run(command, log=self.work / "logs" / f"{name}.log", env=env)
-        print(f"  {name:<18} {result.wall_s:>9.1f} s   peak {result.peak_tree_rss_mib:>8.0f} MiB", flush=True)
+        print(f"  {name:<24} {result.wall_s:>9.1f} s   peak {result.peak_tree_rss_mib:>8.0f} MiB", flush=True)
         if result.returncode != 0:
             tail = "\n".join(result.output.splitlines()[-40:])
             raise SystemExit(f"benchmark step {name} failed (exit {result.returncode}):\n{tail}")
@@ -107,149 +142,290 @@ def _checked(result: measure.Measured) -> dict:
     return json.loads(line.removeprefix("BENCH_CHECK "))
 
 
-def bench_size(changes: int, work: Path, workload_options: dict) -> dict:
+def _per_s(changes: int, result: measure.Measured) -> dict:
+    return {**Step.summary(result), "changes_per_s": round(changes / result.wall_s)}
+
+
+def bench_size(
+    changes: int, work: Path, workload: Workload, source_formats: list[str], *, checked: bool = True
+) -> dict:
+    """Every step at one size: generate the main batch in every format, the
+    baseline; per format a full build and a run with nothing new landed; land
+    the increment; per format the incremental run; check every format's tables
+    (``checked``) and time the mask decoders."""
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
-    workload = Workload(changes=changes, **workload_options)
     columns = list(workload.table_columns)
-    state, data, project = work / "state", work / "data", workload_project(work / "project")
+    state, data = work / "state", work / "data"
+    project = workload_project(work / "project", source_formats)
     dbt_vars = json.dumps(
-        {"cdcflow_raw_schema": RAW_SCHEMA, "cdcflow_tables": {TABLE: table_config(workload)}}
+        {
+            "cdcflow_raw_schema": RAW_SCHEMA,
+            "cdcflow_tables": {table_name(f): table_config(workload, f) for f in source_formats},
+        }
     )
     python, step = sys.executable, Step(work)
     options = [f"--{k.replace('_', '-')}={v}" for k, v in asdict(workload).items()]
     generate = [
-        python,
-        "-m",
-        "bench.workload",
-        "--out",
-        str(data),
-        "--state-dir",
-        str(state),
-        "--schema",
-        RAW_SCHEMA,
-    ]
-    dbt_run = [
-        python,
-        "-m",
-        "launcher.cli",
-        "dbt",
-        "--state-dir",
-        str(state),
-        "--project-dir",
-        str(project),
-        "--",
-        "run",
-        "--vars",
-        dbt_vars,
-    ]
-    baseline = [python, "-m", "bench.baseline", "--raw", str(data / "raw"), "--columns", json.dumps(columns)]
-    check = [
-        python,
-        "-m",
-        "bench.check",
-        "--state-dir",
-        str(state),
-        "--project-dir",
-        str(project),
-        "--vars",
-        dbt_vars,
-        "--schema",
-        SCHEMA,
-        "--columns",
-        json.dumps(columns),
+        *(python, "-m", "bench.workload", "--out", str(data), "--state-dir", str(state)),
+        *("--schema", RAW_SCHEMA, "--formats", ",".join(source_formats)),
     ]
 
-    print(f"{changes:,} changes", flush=True)
-    generated = step("generate", [*generate, *options, "--batch", "main"])
-    full = step("dbt_full_build", dbt_run)
-    base = step("baseline", [*baseline, "--out", str(work / "baseline")])
-    first_check = _checked(step("check_full", [*check, "--baseline", str(work / "baseline")]))
-    appended = step("land_increment", [*generate, *options, "--batch", "increment"])
-    incremental = step("dbt_incremental", dbt_run)
-    step("baseline_final", [*baseline, "--out", str(work / "baseline_final")])
-    final_check = _checked(
-        step(
-            "check_incremental",
-            [
-                *check,
-                "--baseline",
-                str(work / "baseline_final"),
-                "--truth",
-                str(data / "truth" / "current"),
-                "--decode",
-            ],
-        )
-    )
+    def dbt_run(source_format: str) -> list[str]:
+        return [
+            *(python, "-m", "launcher.cli", "dbt", "--state-dir", str(state), "--project-dir", str(project)),
+            *("--", "run", "--select", f"source:{source_format}+", "--vars", dbt_vars),
+        ]
+
+    baseline = [python, "-m", "bench.baseline", "--raw", str(data / "raw"), "--columns", json.dumps(columns)]
+    check = [
+        *(python, "-m", "bench.check", "--state-dir", str(state), "--project-dir", str(project)),
+        *("--vars", dbt_vars, "--schema", SCHEMA, "--columns", json.dumps(columns)),
+    ]
     increment_changes = workload.changes - workload.main_changes
-    return {
+    print(f"{changes:,} changes ({workload.main_changes:,} + {increment_changes:,})", flush=True)
+    result = {
         "changes": changes,
         "keys": workload.key_slots,
         "main_batch_changes": workload.main_changes,
         "increment_changes": increment_changes,
         "workload": asdict(workload),
-        "generate": Step.summary(generated),
-        "land_increment": Step.summary(appended),
-        "full_build": {**Step.summary(full), "changes_per_s": round(workload.main_changes / full.wall_s)},
-        "incremental": {
-            **Step.summary(incremental),
-            "changes_per_s": round(increment_changes / incremental.wall_s),
-        },
-        "baseline": {**Step.summary(base), "changes_per_s": round(workload.main_changes / base.wall_s)},
-        "mask_decoding": final_check["mask_decoding"],
-        "checks": {
-            **{f"full_{k}": v for k, v in first_check["checks"].items()},
-            **{f"incremental_{k}": v for k, v in final_check["checks"].items()},
-        },
-        "ratios": {
-            "full_over_baseline": round(full.wall_s / base.wall_s, 2),
-            "incremental_over_full": round(incremental.wall_s / full.wall_s, 3),
-            "udf_over_native": final_check["mask_decoding"]["udf_over_native"],
-        },
+        "formats": {f: {} for f in source_formats},
+    }
+    result["generate"] = Step.summary(step("generate", [*generate, *options, "--batch", "main"]))
+    for source_format in source_formats:
+        measured = step(f"full_build_{source_format}", dbt_run(source_format))
+        result["formats"][source_format]["full_build"] = _per_s(workload.main_changes, measured)
+    for source_format in source_formats:
+        measured = step(f"nothing_new_{source_format}", dbt_run(source_format))
+        result["formats"][source_format]["nothing_new"] = Step.summary(measured)
+    checks = {}
+    if checked:
+        result["baseline"] = _per_s(
+            workload.main_changes, step("baseline", [*baseline, "--out", str(work / "baseline")])
+        )
+        # Qlik Kafka holds back, until the increment, the transactions whose late
+        # change has not landed: its tables are compared after the increment only
+        first = [f for f in source_formats if f != "qlik_kafka"]
+        full_check = [*check, "--formats", ",".join(first), "--baseline", str(work / "baseline")]
+        checks.update({f"full_{k}": v for k, v in _checked(step("check_full", full_check))["checks"].items()})
+    result["land_increment"] = Step.summary(
+        step("land_increment", [*generate, *options, "--batch", "increment"])
+    )
+    for source_format in source_formats:
+        measured = step(f"incremental_{source_format}", dbt_run(source_format))
+        result["formats"][source_format]["incremental"] = _per_s(increment_changes, measured)
+    if checked:
+        step("baseline_final", [*baseline, "--out", str(work / "baseline_final")])
+        final = _checked(
+            step(
+                "check_incremental",
+                [
+                    *check,
+                    *("--formats", ",".join(source_formats), "--baseline", str(work / "baseline_final")),
+                    *("--truth", str(data / "truth" / "current"), "--decode"),
+                ],
+            )
+        )
+        checks.update({f"incremental_{k}": v for k, v in final["checks"].items()})
+        result["mask_decoding"] = final["mask_decoding"]
+    result["checks"] = checks
+    result["ratios"] = ratios(result)
+    return result
+
+
+def ratios(size: dict) -> dict:
+    """Per format: full build over the baseline and over the Qlik ``__ct`` full
+    build (the same changes), incremental and nothing-new runs over the full build."""
+    formats = size["formats"]
+    reference = formats.get("qlik_ct", {}).get("full_build")
+    out = {}
+    for source_format, steps in formats.items():
+        full = steps["full_build"]["wall_s"]
+        out[source_format] = {
+            "full_over_baseline": round(full / size["baseline"]["wall_s"], 2) if "baseline" in size else None,
+            "full_over_qlik_ct": round(full / reference["wall_s"], 2) if reference else None,
+            "incremental_over_full": round(steps["incremental"]["wall_s"] / full, 3),
+            "nothing_new_over_full": round(steps["nothing_new"]["wall_s"] / full, 3),
+        }
+    if "mask_decoding" in size:
+        out["udf_over_native"] = size["mask_decoding"]["udf_over_native"]
+    return out
+
+
+def growth_run(size: int, increment: int, late: int, work: Path, workload_options: dict) -> dict:
+    """The same increment (``increment`` changes, ``late`` of them late) applied
+    to a table of ``size`` changes (Qlik ``__ct``): the incremental run's cost
+    should follow the increment, not the table."""
+    workload = Workload(
+        changes=size + increment,
+        keys=size // 10,
+        increment=increment / (size + increment),
+        late=late / size,
+        **workload_options,
+    )
+    measured = bench_size(size, work, workload, ["qlik_ct"], checked=False)
+    return {
+        "changes": size,
+        "increment_changes": measured["increment_changes"],
+        "late_changes": late,
+        "full_build": measured["formats"]["qlik_ct"]["full_build"],
+        "incremental": measured["formats"]["qlik_ct"]["incremental"],
     }
 
 
-def growth(sizes: list[dict], step: str) -> float | None:
-    """The exponent k of time ~ size^k between the smallest and largest size (1 = linear)."""
+def growth(sizes: list[dict], wall) -> float | None:
+    """The exponent k of time ~ size^k between the smallest and largest size (1 =
+    linear); ``wall`` gives a size's time (e.g. a format's full build)."""
     if len(sizes) < 2:
         return None
     small, large = sizes[0], sizes[-1]
-    return round(
-        math.log(large[step]["wall_s"] / small[step]["wall_s"])
-        / math.log(large["changes"] / small["changes"]),
-        2,
+    return round(math.log(wall(large) / wall(small)) / math.log(large["changes"] / small["changes"]), 2)
+
+
+def growth_exponents(sizes: list[dict]) -> dict:
+    exponents = {"baseline": growth(sizes, lambda s: s["baseline"]["wall_s"])}
+    for source_format in sizes[0]["formats"]:
+        for step in ("full_build", "incremental"):
+            exponents[f"{source_format}_{step}"] = growth(
+                sizes, lambda s, f=source_format, t=step: s["formats"][f][t]["wall_s"]
+            )
+    return exponents
+
+
+# the issue's targets, checked at the largest size (ratios within one run)
+TARGETS = {
+    "full_over_baseline": 1.5,  # the Qlik __ct full build over the hand-written job
+    "incremental_over_full": 0.10,  # every format: the +1 % run over its full build
+    "full_over_qlik_ct": 1.5,  # every other format's full build over __ct's (same changes)
+    "peak_memory_gib": 8.0,  # every measured step
+    "growth_exponent": 1.0,  # full builds, smallest to largest size: no worse than linear
+    "same_increment_ratio": 1.5,  # the same increment on the largest table over the smallest
+}
+
+
+def target_results(document: dict) -> list[dict]:
+    """Each target with the figure reached and whether it is met."""
+    largest = document["sizes"][-1]
+    figures = []
+
+    def add(name, value, limit, strict=False):
+        if value is not None:
+            figures.append(
+                {
+                    "target": name,
+                    "value": value,
+                    "limit": limit,
+                    "met": value < limit if strict else value <= limit,
+                }
+            )
+
+    ratios = largest["ratios"]
+    add(
+        "qlik_ct full build / baseline",
+        ratios.get("qlik_ct", {}).get("full_over_baseline"),
+        TARGETS["full_over_baseline"],
     )
+    for source_format in largest["formats"]:
+        add(
+            f"{source_format} incremental / full build",
+            ratios[source_format]["incremental_over_full"],
+            TARGETS["incremental_over_full"],
+        )
+        if source_format != "qlik_ct":
+            add(
+                f"{source_format} full build / qlik_ct full build",
+                ratios[source_format]["full_over_qlik_ct"],
+                TARGETS["full_over_qlik_ct"],
+            )
+    peaks = [
+        measured["peak_rss_mib"]
+        for size in document["sizes"]
+        for measured in [size.get("baseline", {}), *(s for f in size["formats"].values() for s in f.values())]
+        if measured
+    ]
+    add("peak memory (GiB)", round(max(peaks) / 1024, 2), TARGETS["peak_memory_gib"], strict=True)
+    for name, exponent in document["growth_exponent"].items():
+        if name.endswith("full_build"):
+            add(f"{name} growth exponent", exponent, TARGETS["growth_exponent"])
+    same = document.get("same_increment")
+    if same:
+        add("same increment: largest / smallest table", same["ratio"], TARGETS["same_increment_ratio"])
+    return figures
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1M,10M", help="comma-separated change counts (default 1M,10M)")
     parser.add_argument(
-        "--sizes", default="1M,3M,10M", help="comma-separated change counts (default 1M,3M,10M)"
+        "--formats", default=",".join(FORMATS), help=f"comma-separated (default all: {','.join(FORMATS)})"
+    )
+    parser.add_argument(
+        "--same-increment",
+        action="store_true",
+        help="also apply the largest size's increment (its changes and late ones) to a table of each smaller"
+        " size (Qlik __ct): the incremental run's growth with the table",
+    )
+    parser.add_argument(
+        "--check-targets", action="store_true", help="exit non-zero when a target (TARGETS) is missed"
     )
     parser.add_argument("--work", type=Path, default=PROJECT_DIR / "bench" / "scratch", help="scratch folder")
     parser.add_argument("--results", type=Path, default=PROJECT_DIR / "bench" / "results")
     parser.add_argument("--columns", type=int, default=Workload.columns)
     parser.add_argument("--seed", type=int, default=Workload.seed)
     parser.add_argument("--keep", action="store_true", help="keep the scratch data of each size")
+    parser.add_argument(
+        "--event-logs", type=Path, help="write each step's Spark event log under this folder (step name)"
+    )
     args = parser.parse_args(argv)
+    Step.event_logs = args.event_logs
     sizes = sorted(parse_size(s) for s in args.sizes.split(","))
-    results = []
-    for changes in sizes:
-        work = args.work / f"{changes}"
-        results.append(bench_size(changes, work, {"columns": args.columns, "seed": args.seed}))
+    source_formats = [f for f in args.formats.split(",") if f]
+    unknown = sorted(set(source_formats) - set(FORMATS))
+    if unknown:
+        parser.error(f"unknown formats {unknown}; expected some of {', '.join(FORMATS)}")
+    options = {"columns": args.columns, "seed": args.seed}
+
+    def scratch(work: Path) -> None:
         if not args.keep:
             shutil.rmtree(work / "data", ignore_errors=True)
             shutil.rmtree(work / "state", ignore_errors=True)
+
+    results = []
+    for changes in sizes:
+        work = args.work / f"{changes}"
+        results.append(bench_size(changes, work, Workload(changes=changes, **options), source_formats))
+        scratch(work)
     document = {
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "command": "python -m bench.run " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "commit": commit(),
         "machine": machine(),
         "sizes": results,
-        "growth_exponent": {
-            step: growth(results, step) for step in ("full_build", "incremental", "baseline")
-        },
+        "growth_exponent": growth_exponents(results),
     }
+    if args.same_increment and len(sizes) > 1 and "qlik_ct" in source_formats:
+        largest = results[-1]
+        late = round(largest["workload"]["late"] * largest["main_batch_changes"])
+        runs = []
+        for changes in sizes[:-1]:
+            work = args.work / f"{changes}-same-increment"
+            runs.append(growth_run(changes, largest["increment_changes"], late, work, options))
+            scratch(work)
+        runs.append(
+            {
+                "changes": largest["changes"],
+                "increment_changes": largest["increment_changes"],
+                "late_changes": late,
+                "full_build": largest["formats"]["qlik_ct"]["full_build"],
+                "incremental": largest["formats"]["qlik_ct"]["incremental"],
+            }
+        )
+        document["same_increment"] = {
+            "runs": runs,
+            "ratio": round(runs[-1]["incremental"]["wall_s"] / runs[0]["incremental"]["wall_s"], 2),
+        }
     failed = {
         f"{r['changes']}: {name}": c
         for r in results
@@ -257,11 +433,20 @@ def main(argv: list[str] | None = None) -> int:
         if c["unexpected"] or c["missing"]
     }
     document["all_checks_passed"] = not failed
+    document["targets"] = target_results(document)
     report.write(document, args.results)
     print(report.markdown(document))
     if failed:
         print(f"tables differ: {json.dumps(failed)}", file=sys.stderr)
         return 1
+    missed = [t for t in document["targets"] if not t["met"]]
+    if args.check_targets and missed:
+        print(
+            "targets missed: "
+            + "; ".join(f"{t['target']} {t['value']} (limit {t['limit']})" for t in missed),
+            file=sys.stderr,
+        )
+        return 3
     return 0
 
 

@@ -12,7 +12,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -41,6 +43,7 @@ def _summary(spark, results) -> None:
     """Print what the build made: each model's status and row count, tests passed."""
     rows = []
     tests = {"pass": 0, "warn": 0, "fail": 0, "error": 0}
+    counted = []
     for node_result in results:
         node = node_result.node
         status = str(node_result.status)
@@ -49,16 +52,40 @@ def _summary(spark, results) -> None:
             continue
         if node.resource_type not in ("model", "seed"):
             continue
-        count = ""
+        relation = f"{node.schema}.{node.alias}"
         if node.config.materialized != "ephemeral" and status == "success":
-            relation = f"{node.schema}.{node.alias}"
-            count = spark.sql(f"select count(*) from {relation}").collect()[0][0]
-        rows.append((node.resource_type, f"{node.schema}.{node.alias}", status, count))
+            counted.append(relation)
+        rows.append((node.resource_type, relation, status))
+    # every count in one statement: one Spark query to plan, not one per relation
+    counts = {}
+    if counted:
+        query = " union all ".join(
+            f"select {index} as relation, count(*) as row_count from {relation}"
+            for index, relation in enumerate(counted)
+        )
+        counts = {counted[row[0]]: row[1] for row in spark.sql(query).collect()}
     width = max((len(r[1]) for r in rows), default=10)
     print("\ncdcflow build summary")
-    for kind, name, status, count in rows:
-        print(f"  {kind:<6} {name:<{width}}  {status:<8} {count!s:>6} rows")
+    for kind, name, status in rows:
+        print(f"  {kind:<6} {name:<{width}}  {status:<8} {counts.get(name, '')!s:>6} rows")
     print("  tests (data and unit): " + ", ".join(f"{v} {k}" for k, v in tests.items()))
+
+
+def _seeds_to_load(spark, state_dir: Path, full_refresh: bool) -> list[str]:
+    """dbt seed's selection: only the seeds whose CSV or config changed since the
+    last load (dbt's state:modified against the manifest saved then), unless a
+    seed's table is missing or a full refresh is asked. Re-loading an unchanged
+    seed would land its rows again (new files, new landing times): work for
+    nothing, on every run."""
+    manifest = state_dir / "seeded" / "manifest.json"
+    if full_refresh or not manifest.is_file():
+        return []
+    seeds = [
+        node for node in json.loads(manifest.read_text())["nodes"].values() if node["resource_type"] == "seed"
+    ]
+    if not all(spark.catalog.tableExists(f"{node['schema']}.{node['alias']}") for node in seeds):
+        return []
+    return ["--select", "state:modified", "--state", str(manifest.parent)]
 
 
 def cmd_run(args) -> int:
@@ -71,9 +98,13 @@ def cmd_run(args) -> int:
     started = time.monotonic()
     # Seeds first, in their own invocation: sources read the seeded raw tables,
     # and dbt has no edge from a source to the seed that fills it.
-    seeded = invoke_dbt(["seed", *options], state_dir=args.state_dir)
+    seeds = _seeds_to_load(spark, args.state_dir, args.full_refresh)
+    seeded = invoke_dbt(["seed", *seeds, *options], state_dir=args.state_dir)
     if not seeded.success:
         return 1
+    saved = args.state_dir / "seeded"
+    saved.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(args.state_dir / "target" / "manifest.json", saved / "manifest.json")
     # tag:exhaustive (the decoder proof over ~4,000 generated masks) runs in `make test`
     built = invoke_dbt(
         ["build", "--exclude", "resource_type:seed", "tag:exhaustive", *options], state_dir=args.state_dir

@@ -12,11 +12,7 @@
     {%- set relations = cdcflow.cdc_state_relations() -%}
     {%- do cdcflow.create_cdc_state_relations(relations) -%}
     {%- set latest = cdcflow.latest_cdc_states(relations) -%}
-    {%- set known_ends = {} -%}
-    {%- set ends = {} -%}
-    {%- for table_name in groups -%}
-        {%- do ends.update({table_name: cdcflow.cdc_group_landed_end(table_name, known_ends)}) -%}
-    {%- endfor -%}
+    {%- set ends = cdcflow.cdc_groups_landed_ends(groups) -%}
     {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}
     {%- set inputs = [] -%}
     {%- for table_name in groups -%}

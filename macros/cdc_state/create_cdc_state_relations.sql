@@ -1,5 +1,13 @@
 {% macro create_cdc_state_relations(relations) %}
-    {#- Creates the state log and the state table (view) if they do not exist. -#}
+    {#- Creates the state log and the state table (view) if they do not exist
+        (a run that finds both in dbt's relation cache issues no statement). -#}
+    {%- set log = adapter.get_relation(relations.log.database, relations.log.schema, relations.log.identifier) -%}
+    {%- set table = adapter.get_relation(
+        relations.table.database, relations.table.schema, relations.table.identifier
+    ) -%}
+    {%- if log is not none and table is not none -%}
+        {{ return('') }}
+    {%- endif -%}
     {%- do run_query('create schema if not exists ' ~ relations.log.schema) -%}
     {%- call statement('cdcflow_create_state_log') -%}
         create table if not exists {{ relations.log }} (

@@ -1,17 +1,21 @@
 {% macro history_view(table_name) %}
-    {#- Body of <table>_history: one row per version of each key (SCD2). -#}
+    {#- Body of <table>_history: one row per version of each key (SCD2), less the
+        copies of links a later run superseded. -#}
     {%- set cfg = cdcflow.table_config(table_name) -%}
-    select
-        {{ cfg.column_names | join(',\n        ') }},
-        operation,
-        change_order,
-        valid_from,
-        valid_to,
-        valid_to_change_order,
-        closed_by_operation,
-        is_current,
-        transaction_id,
-        changed_columns
-    from {{ ref('int_' ~ table_name ~ '__versioned') }}
-    where change_order is not null and operation <> 'D'
+    {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}
+    {%- set versions = "(select * from " ~ versioned ~ " where change_order is not null and operation <> 'D')" %}
+select
+    {{ cfg.column_names | join(',\n    ') }},
+    operation,
+    change_order,
+    valid_from,
+    valid_to,
+    valid_to_change_order,
+    closed_by_operation,
+    is_current,
+    transaction_id,
+    changed_columns
+from (
+    {{ cdcflow.versioned_valid_links(versions, '(' ~ cdcflow.versioned_touches(versioned, cfg.key) ~ ')', cfg.key) }}
+) as valid_versions
 {%- endmacro %}

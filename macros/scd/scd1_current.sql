@@ -1,13 +1,18 @@
 {% macro scd1_current(table_name) %}
     {#- Body of <table>_current (SCD1): one row per live key, its latest version.
-        Reads only the open partition of int_<table>__versioned. -#}
+        Reads only the open partitions of int_<table>__versioned (their open links
+        and touches), less the links a later run superseded. -#}
     {%- set cfg = cdcflow.table_config(table_name) -%}
-    select
-        {{ cfg.column_names | join(',\n        ') }},
-        operation as last_operation,
-        change_order as last_change_order,
-        valid_from as last_changed_at,
-        transaction_id as last_transaction_id
-    from {{ ref('int_' ~ table_name ~ '__versioned') }}
-    where closed_in_run is null and change_order is not null and is_current
+    {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}
+    {%- set open_links = "(select * from " ~ versioned
+        ~ " where written_in_run >= 'open' and change_order is not null and is_current)" %}
+select
+    {{ cfg.column_names | join(',\n    ') }},
+    operation as last_operation,
+    change_order as last_change_order,
+    valid_from as last_changed_at,
+    transaction_id as last_transaction_id
+from (
+    {{ cdcflow.versioned_valid_links(open_links, '(' ~ cdcflow.versioned_touches(versioned, cfg.key) ~ ')', cfg.key) }}
+) as current_links
 {%- endmacro %}

@@ -1,7 +1,7 @@
 {% macro scd2_versions(relation, cfg) %}
     {#- SCD2 derivation. `relation` holds one row per change of a key (columns:
         key, data, operation L/I/U/D, change_order, committed_at, transaction_id,
-        changed_columns, present_columns, previous_closed_in_run); each change
+        changed_columns, present_columns); each change
         becomes a link of the key's chain, closed by the next change in
         change_order. Columns absent from a change (not in present_columns) keep
         the previous value; a present null is a null; a delete resets them. -#}
@@ -33,8 +33,7 @@
         lead(operation) over by_key as closed_by_operation,
         transaction_id,
         changed_columns,
-        present_columns,
-        previous_closed_in_run
+        present_columns
     from {{ relation }}
     window by_key as (partition by {{ key }} order by change_order)
 {%- endmacro %}

@@ -3,6 +3,6 @@
     {{ return(cfg.column_names + [
         'operation', 'change_order', 'valid_from', 'valid_to', 'valid_to_change_order',
         'closed_by_operation', 'is_current', 'transaction_id', 'changed_columns',
-        'present_columns', 'loaded_at', 'closed_in_run'
+        'present_columns', 'loaded_at', 'written_in_run'
     ]) }}
 {% endmacro %}

@@ -2,28 +2,32 @@
     {#- Body of int_<table>__versioned: the chain of every change of every key
         (versions and deletes), with validity, written incrementally.
 
-        Layout (insert_overwrite): partitioned by closed_in_run, the run that first
-        saw a link closed ('YYYYMMDDTHHMMSS'); null = open links (one per key: its
-        current version, or the delete that ended it). The first build, which closes
-        the whole history at once, spreads its closed links over 64 slices of the
-        history by the time of the closing change (first_build_closing_partition). A run rewrites the open
-        partition and writes its own new partition; a closed link never moves, and
-        old partitions are read and rewritten only when a late change (older than
-        its key's open link) re-opens links in them, so a late change re-writes the
-        history from its time on, not all of it. One run-marker row (null key)
-        in the open partition keeps that partition written even when every key got
-        deleted, and records the run (its loaded_at is the watermark).
-        Late changes: every link a new change can affect (valid_to_change_order
-        >= the key's first new change_order, or open) is re-opened and the chain
-        recomputed from those links plus the new changes. -#}
+        Layout (insert_overwrite, merge-on-read): partitioned by written_in_run.
+        A run only adds partitions: its closed links in '<run>' ('YYYYMMDDTHHMMSS';
+        the first build spreads the links it closes over 64 slices of the history,
+        first_build_closing_partition) and, in 'open-<run>', its open links (a
+        key's current version or the delete that ended it), one touch row per key
+        it changed (key, first new change_order in valid_to_change_order, null
+        change_order) and one run marker (null key; its loaded_at is the
+        watermark). A run recomputes a key's links from its first new change on;
+        the copies earlier runs wrote are superseded: a stored link is valid
+        unless a later touch of its key starts at or before its end (or it was
+        open). Readers drop superseded links with one anti-join on the touches
+        (versioned_valid_links), which sit in the open partitions only.
+        Every `cdcflow_compact_after_runs` runs, a run compacts: it rewrites the
+        closed partitions holding superseded links without them, carries the
+        valid open links into its own open partition, writes no touches, and its
+        post-hook drops the older open partitions. A run with nothing newly
+        logged writes nothing. -#}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set strategy = cdcflow.incremental_strategy() -%}
     {{ config(
         materialized='incremental',
         incremental_strategy=strategy,
-        partition_by=(['closed_in_run'] if strategy == 'insert_overwrite' else none),
+        partition_by=(['written_in_run'] if strategy == 'insert_overwrite' else none),
         unique_key=(cfg.key + ['change_order'] if strategy == 'merge' else none),
-        on_schema_change='fail'
+        on_schema_change='fail',
+        post_hook=["{{ cdcflow.drop_compacted_partitions(this) }}"]
     ) }}
     {%- set key = cfg.key -%}
     {%- set event_columns = cfg.column_names + [
@@ -32,20 +36,36 @@
     ] -%}
     {%- set columns = cdcflow.version_columns(cfg) -%}
     {%- set changes_log = ref('int_' ~ table_name ~ '__changes_logged') -%}
+    {%- set open_partition = "concat('open-', " ~ cdcflow.run_partition() ~ ")" -%}
+    {%- set compact = false -%}
     {%- if is_incremental() -%}
-        {#- the run marker of the last run that wrote this table -#}
+        {#- the last run that wrote this table (the newest row of the open partitions) -#}
         {%- set watermark = cdcflow.incremental_value(
             "select coalesce(max(loaded_at), timestamp'1900-01-01 00:00:00') from " ~ this
-            ~ " where closed_in_run is null"
+            ~ " where written_in_run >= 'open'"
         ) -%}
+        {#- the keys changed since; none: the run leaves the table as it is -#}
+        {%- set new_keys = cdcflow.incremental_value(
+            "select count(*) from (select distinct " ~ key | join(', ') ~ " from " ~ changes_log
+            ~ " where loaded_at > " ~ watermark ~ ") as new_key"
+        ) -%}
+        {%- if new_keys in ['0'] -%}
+            {{ return('select ' ~ columns | join(', ') ~ ' from ' ~ this ~ ' where false') }}
+        {%- endif -%}
+        {#- few enough to send to every task: the stored links and touches are
+            narrowed to the changed keys by a broadcast semi-join, never shuffled -#}
+        {%- set broadcast_keys = 0 <= new_keys | int(-1) <= var('cdcflow_broadcast_keys', 2000000) | int -%}
+        {%- set compact = strategy == 'insert_overwrite'
+            and cdcflow.versioned_open_partitions(this) | length >= var('cdcflow_compact_after_runs', 16) | int -%}
         {#- closed links are read only when a new change is older than its key's
-            open link (its last known change): a late change -#}
+            newest stored link (its last known change): a late change -#}
         {%- set late_changes = cdcflow.incremental_value(
             "select count(*) from (select " ~ key | join(', ') ~ ", min(change_order) as first_new"
             ~ " from " ~ changes_log ~ " where loaded_at > " ~ watermark
             ~ " group by " ~ key | join(', ') ~ ") as new_change"
             ~ " inner join " ~ this ~ " as link on " ~ cdcflow.key_match('new_change', 'link', key)
-            ~ " where link.closed_in_run is null and new_change.first_new < link.change_order"
+            ~ " where link.written_in_run >= 'open' and link.change_order is not null"
+            ~ " and new_change.first_new < link.change_order"
         ) -%}
         {%- set read_closed_links = late_changes not in ['0'] -%}
     {%- endif -%}
@@ -73,34 +93,77 @@ affected_keys as (
 
 ),
 
-candidate_links as (
+stored_touches as (
 
-    -- the open partition; with late changes, also the partitions closed since the
-    -- day before the oldest new change (a link is closed by a later change, which
-    -- cannot be processed before it was committed)
+    {%- if compact %}
+    {{ cdcflow.versioned_touches(this, key) }}
+    {%- else %}
+    -- of the changed keys only
+    select {{ '/*+ BROADCAST(affected_keys) */' if broadcast_keys }} touch.*
+    from ({{ cdcflow.versioned_touches(this, key) }}) as touch
+    left semi join affected_keys
+        on {{ cdcflow.key_match('touch', 'affected_keys', key) }}
+    {%- endif %}
+
+),
+{%- if compact %}
+
+touches as (
+
+    -- with this run's: what a compaction leaves superseded
+    select * from stored_touches
+    union all
+    select {{ key | join(', ') }}, first_new_change_order, {{ cdcflow.run_loaded_at() }} as loaded_at
+    from affected_keys
+
+),
+{%- endif %}
+
+stored_links as (
+
+    -- the changed keys' links in the open partitions; with late changes, also
+    -- in the partitions closed since the day before the oldest new change (a
+    -- link is closed by a later change, which cannot be processed before it was
+    -- committed); compacting: every link
+    {%- if compact %}
     select *
     from {{ this }}
+    where change_order is not null
+    {%- else %}
+    select {{ '/*+ BROADCAST(affected_keys) */' if broadcast_keys }} link.*
+    from {{ this }} as link
+    left semi join affected_keys
+        on {{ cdcflow.key_match('link', 'affected_keys', key) }}
     where
-        change_order is not null
+        link.change_order is not null
         and (
-            closed_in_run is null
+            link.written_in_run >= 'open'
             {%- if read_closed_links %}
-            or closed_in_run >= {{ cdcflow.incremental_value(
+            or link.written_in_run >= {{ cdcflow.incremental_value(
                 "select case when count_if(committed_at is null) > 0 then '0'"
                 ~ " else date_format(date_sub(to_date(min(committed_at)), 1), 'yyyyMMdd') end"
                 ~ " from " ~ changes_log ~ " where loaded_at > " ~ watermark
             ) }}
             {%- endif %}
         )
+    {%- endif %}
+
+),
+
+valid_links as (
+
+    {{ cdcflow.versioned_valid_links('stored_links', 'stored_touches', key) }}
 
 ),
 
 reopened_links as (
 
+    -- the valid links a new change affects: the key's open link, and every link
+    -- ending at or after its first new change (a late change re-opens them)
     select
         link.*,
         affected_keys.first_new_change_order
-    from candidate_links as link
+    from valid_links as link
     inner join affected_keys
         on {{ cdcflow.key_match('link', 'affected_keys', key) }}
     where
@@ -114,7 +177,6 @@ changes as (
 
     select
         {{ event_columns | join(', ') }},
-        cast(null as string) as previous_closed_in_run,
         1 as source_priority
     from new_changes
     {%- if is_incremental() %}
@@ -134,7 +196,6 @@ changes as (
             when change_order < first_new_change_order then {{ cdcflow.string_array(cfg.column_names) }}
             else present_columns
         end as present_columns,
-        closed_in_run as previous_closed_in_run,
         0 as source_priority
     from reopened_links
     {%- endif %}
@@ -177,21 +238,97 @@ links as (
         present_columns,
         {{ cdcflow.run_loaded_at() }} as loaded_at,
         case
-            when valid_to_change_order is not null
-                then coalesce(
-                    previous_closed_in_run,
-                    {%- if not is_incremental() %}
-                    {{ cdcflow.first_build_closing_partition(changes_log, 'valid_to') }},
-                    {%- endif %}
-                    {{ cdcflow.run_partition() }}
-                )
-        end as closed_in_run
+            when valid_to_change_order is null then {{ open_partition }}
+            {%- if not is_incremental() %}
+            else coalesce({{ cdcflow.first_build_closing_partition(changes_log, 'valid_to') }}, {{ cdcflow.run_partition() }})
+            {%- else %}
+            else {{ cdcflow.run_partition() }}
+            {%- endif %}
+        end as written_in_run
     from chained
 
 ),
 
-run_marker as (
+{%- if is_incremental() %}
 
+new_touches as (
+
+    select
+        {%- for column, data_type in cfg.columns.items() %}
+        {%- if column in key %}
+        {{ column }},
+        {%- else %}
+        cast(null as {{ data_type }}) as {{ column }},
+        {%- endif %}
+        {%- endfor %}
+        cast(null as string) as operation,
+        cast(null as string) as change_order,
+        cast(null as timestamp) as valid_from,
+        cast(null as timestamp) as valid_to,
+        first_new_change_order as valid_to_change_order,
+        cast(null as string) as closed_by_operation,
+        false as is_current,
+        cast(null as string) as transaction_id,
+        cast(null as array<string>) as changed_columns,
+        cast(null as array<string>) as present_columns,
+        {{ cdcflow.run_loaded_at() }} as loaded_at,
+        {{ open_partition }} as written_in_run
+    from affected_keys
+
+),
+{%- endif %}
+{%- if compact %}
+
+kept_links as (
+
+    -- valid links this run does not recompute
+    select link.*
+    from valid_links as link
+    left anti join reopened_links as reopened
+        on {{ cdcflow.key_match('link', 'reopened', key) }}
+        and link.change_order = reopened.change_order
+
+),
+
+superseded_partitions as (
+
+    -- the closed partitions holding a link a later touch supersedes
+    select distinct link.written_in_run
+    from stored_links as link
+    left semi join touches as touch
+        on {{ cdcflow.key_match('link', 'touch', key) }}
+        and link.loaded_at < touch.loaded_at
+        and (
+            link.valid_to_change_order is null
+            or link.valid_to_change_order >= touch.first_new_change_order
+        )
+    where link.written_in_run < 'open'
+
+),
+
+rewritten_closed_links as (
+
+    -- those partitions without their superseded links
+    select *
+    from kept_links
+    where written_in_run in (select written_in_run from superseded_partitions)
+
+),
+
+carried_open_links as (
+
+    -- the valid open links of earlier runs, into this run's open partition
+    select * except (written_in_run), {{ open_partition }} as written_in_run
+    from kept_links
+    where written_in_run >= 'open'
+
+),
+{%- endif %}
+
+markers as (
+
+    -- the run marker (null key); when compacting, one in each rewritten closed
+    -- partition too (an emptied partition must still be written to be replaced)
     select
         {%- for column, data_type in cfg.columns.items() %}
         cast(null as {{ data_type }}) as {{ column }},
@@ -207,39 +344,30 @@ run_marker as (
         cast(null as array<string>) as changed_columns,
         cast(null as array<string>) as present_columns,
         {{ cdcflow.run_loaded_at() }} as loaded_at,
-        cast(null as string) as closed_in_run
-
-),
-{%- if is_incremental() and strategy == 'insert_overwrite' %}
-
-kept_links as (
-
-    -- links of the partitions being rewritten that the new changes leave alone:
-    -- the open partition, and old partitions holding a re-opened link
-    select link.*
-    from candidate_links as link
-    left anti join reopened_links as reopened
-        on {{ cdcflow.key_match('link', 'reopened', key) }}
-        and link.change_order = reopened.change_order
-    where
-        link.closed_in_run is null
-        {%- if read_closed_links %}
-        or link.closed_in_run in (
-            select closed_in_run from reopened_links where closed_in_run is not null
-        )
+        written_in_run
+    from (
+        select {{ open_partition }} as written_in_run
+        {%- if compact %}
+        union
+        select written_in_run from superseded_partitions
         {%- endif %}
+    ) as partitions
 
 ),
-{%- endif %}
 
 final as (
 
     select {{ columns | join(', ') }} from links
     union all
-    select {{ columns | join(', ') }} from run_marker
-    {%- if is_incremental() and strategy == 'insert_overwrite' %}
+    select {{ columns | join(', ') }} from markers
+    {%- if compact %}
     union all
-    select {{ columns | join(', ') }} from kept_links
+    select {{ columns | join(', ') }} from rewritten_closed_links
+    union all
+    select {{ columns | join(', ') }} from carried_open_links
+    {%- elif is_incremental() %}
+    union all
+    select {{ columns | join(', ') }} from new_touches
     {%- endif %}
 
 )

@@ -23,6 +23,11 @@ def test_benchmark_smoke_run(tmp_path):
             "bench.run",
             "--sizes",
             "3k",
+            # two formats keep CI short: __ct, and Qlik Kafka (held-back transactions,
+            # compared after the increment); tests/e2e/test_workload_formats.py
+            # builds all four from one stream
+            "--formats",
+            "qlik_ct,qlik_kafka",
             "--work",
             str(tmp_path / "work"),
             "--results",
@@ -43,26 +48,39 @@ def test_benchmark_smoke_run(tmp_path):
         2970,
         30,
     )
-    # every comparison ran and found the tables equal, row for row
+    # every format measured: full build, a run with nothing new, the incremental run
+    assert set(size["formats"]) == {"qlik_ct", "qlik_kafka"}
+    for source_format, steps in size["formats"].items():
+        assert set(steps) == {"full_build", "nothing_new", "incremental"}, source_format
+        for name, step in steps.items():
+            assert step["wall_s"] > 0 and step["peak_rss_mib"] > 100, (source_format, name)
+        assert size["ratios"][source_format]["full_over_baseline"] > 0
+    # every comparison ran and found the tables equal, row for row (Qlik Kafka
+    # holds back incomplete transactions until the increment: compared after it)
     assert set(size["checks"]) == {
-        "full_history_vs_baseline",
-        "full_current_vs_baseline",
-        "incremental_history_vs_baseline",
-        "incremental_current_vs_baseline",
-        "incremental_current_vs_source_table",
+        "full_qlik_ct_history_vs_baseline",
+        "full_qlik_ct_current_vs_baseline",
+        *(
+            f"incremental_{f}_{check}"
+            for f in ("qlik_ct", "qlik_kafka")
+            for check in ("history_vs_baseline", "current_vs_baseline", "current_vs_source_table")
+        ),
     }
     for name, check in size["checks"].items():
         assert check["rows"] == check["expected_rows"] > 0, name
         assert check["unexpected"] == check["missing"] == 0, name
     # the history grew with the increment
     assert (
-        size["checks"]["incremental_history_vs_baseline"]["rows"]
-        > size["checks"]["full_history_vs_baseline"]["rows"]
+        size["checks"]["incremental_qlik_ct_history_vs_baseline"]["rows"]
+        > size["checks"]["full_qlik_ct_history_vs_baseline"]["rows"]
     )
-    for step in ("full_build", "incremental", "baseline"):
-        assert size[step]["wall_s"] > 0 and size[step]["peak_rss_mib"] > 100, step
     assert size["mask_decoding"]["masks"] > 3000
-    assert size["ratios"]["full_over_baseline"] > 0
-    assert "| 3,000 | 300 | full build (2,970) |" in (results / "benchmark.md").read_text()
+    assert {t["target"] for t in document["targets"]} >= {
+        "qlik_ct full build / baseline",
+        "qlik_kafka full build / qlik_ct full build",
+        "peak memory (GiB)",
+    }
+    text = (results / "benchmark.md").read_text()
+    assert "| 3,000 | 300 | Qlik __ct |" in text and "| 3,000 | 300 | Qlik Kafka |" in text
     assert (results / "benchmark.png").read_bytes()[:4] == b"\x89PNG"
     assert not (tmp_path / "work" / "3000" / "state").exists()  # scratch data removed

@@ -12,10 +12,10 @@ lands batch 2, starts the run and kills it at the point, then runs again.
 
 Kill points: before, during (1 s in, or at its end if it takes less) and after
 each model, during the on-run-start and on-run-end hooks, and inside each
-versioned model's partition overwrite (when its .spark-staging directory
-appears), also with the damage a kill between the overwrite's delete and rename
-leaves (the open partition gone). CI runs FAST_POINTS (a partial append, a lost
-open partition); CDCFLOW_FAULT_SWEEP=1 runs every point.
+versioned model's partition write (when its .spark-staging directory
+appears), also with its open partitions deleted (the worst a kill inside the
+write or a compaction's partition drop can leave). CI runs FAST_POINTS (a
+partial append, lost open partitions); CDCFLOW_FAULT_SWEEP=1 runs every point.
 """
 
 from __future__ import annotations
@@ -196,9 +196,11 @@ def _kill_run(state: Path, point: tuple[str, str, float]) -> str:
         time.sleep(0.002)
     process.wait(timeout=60)
     if kind == "overwrite-damaged" and outcome == "killed in overwrite":
-        # a kill between the commit's delete of the open partition and its rename
-        shutil.rmtree(table_dir / "closed_in_run=__HIVE_DEFAULT_PARTITION__")
-        outcome = "killed in overwrite, open partition deleted"
+        # the worst a kill inside the write (or a compaction's drop) can leave:
+        # the open partitions gone
+        for partition in table_dir.glob("written_in_run=open-*"):
+            shutil.rmtree(partition)
+        outcome = "killed in overwrite, open partitions deleted"
     return outcome
 
 

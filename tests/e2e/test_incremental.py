@@ -182,6 +182,73 @@ def test_replayed_rows_are_not_logged_twice(incremental_and_full):
     assert spark.sql("select count(*) from inc.int_customers__changes_logged").first()[0] == 15
 
 
+def _partitions(spark, table):
+    return sorted(
+        row[0].removeprefix("written_in_run=") for row in spark.sql(f"show partitions {table}").collect()
+    )
+
+
+def test_runs_append_and_the_marts_drop_superseded_copies(incremental_and_full):
+    spark, _ = incremental_and_full
+    partitions = _partitions(spark, "inc.int_customers__versioned")
+    # merge-on-read: each run added its open partition; nothing was rewritten
+    assert len([p for p in partitions if p.startswith("open-")]) == 2, partitions
+    copies = spark.sql(
+        "select count(*) from (select customer_id, change_order from inc.int_customers__versioned"
+        " where change_order is not null group by 1, 2 having count(*) > 1)"
+    ).first()[0]
+    assert copies > 0  # stored twice: the first run's copy is superseded, not deleted
+    touches = spark.sql(
+        "select customer_id, valid_to_change_order from inc.int_customers__versioned"
+        " where change_order is null and customer_id is not null"
+    ).collect()
+    # one per key the second run logged a change of
+    second_run = spark.sql(
+        "select distinct customer_id from inc.int_customers__changes_logged"
+        " where loaded_at = (select max(loaded_at) from inc.int_customers__changes_logged)"
+    ).collect()
+    assert sorted(row.customer_id for row in touches) == sorted(row.customer_id for row in second_run)
+    assert {1, 4} <= {row.customer_id for row in touches}
+
+
+@pytest.fixture(scope="module")
+def compacted(incremental_and_full, state_dir):
+    """The incremental runs again, compacting at every run (cdcflow_compact_after_runs: 1)."""
+    spark, _ = incremental_and_full
+    compact = "{cdcflow_raw_schema: cmp_raw, cdcflow_compact_after_runs: 1}"
+    _load_full_load(spark, "cmp_raw")
+    _load(spark, "cmp_raw", BATCH_1)
+    run_dbt(state_dir, *BUILD, "--vars", compact, schema="cmp")
+    _load(spark, "cmp_raw", BATCH_2)
+    run_dbt(state_dir, *BUILD, "--vars", compact, schema="cmp")
+    return spark
+
+
+def test_a_compacting_run_leaves_one_copy_of_each_link_and_the_same_marts(compacted):
+    spark = compacted
+    for mart, columns in MARTS.items():
+        assert spark_rows(spark, f"cmp.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns), mart
+    for table, key in (
+        ("cmp.int_customers__versioned", "customer_id"),
+        ("cmp.int_order_lines__versioned", "order_id, line_no"),
+    ):
+        partitions = _partitions(spark, table)
+        assert len([p for p in partitions if p.startswith("open-")]) == 1, partitions
+        copies = spark.sql(
+            f"select count(*) from (select {key}, change_order from {table} where change_order is not null"
+            f" group by {key}, change_order having count(*) > 1)"
+        ).first()[0]
+        assert copies == 0, table
+        # no touches left: nothing is superseded any more
+        assert (
+            spark.sql(
+                f"select count(*) from {table}"
+                " where change_order is null and valid_to_change_order is not null"
+            ).first()[0]
+            == 0
+        ), table
+
+
 def _states(spark, schema, group):
     return [
         (row.state_name, row.state, row.error_text, row.reprocessing)

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from bench import measure, report
-from bench.run import growth, parse_size
+from bench.run import growth, growth_exponents, parse_size, ratios, target_results
 from bench.workload import Workload, table_config
 
 
@@ -55,40 +55,74 @@ def test_workload_refuses_bad_parameters(options, message):
         Workload(**options)
 
 
-def _size(changes, full, incremental, baseline):
-    def step(wall):
-        return {"wall_s": wall, "changes_per_s": round(changes / wall), "peak_rss_mib": 2048.0}
+def _size(changes, full, incremental, baseline, kafka_full=None):
+    def step(wall, counted=changes):
+        return {"wall_s": wall, "changes_per_s": round(counted / wall), "peak_rss_mib": 2048.0}
 
-    return {
+    size = {
         "changes": changes,
         "keys": changes // 10,
         "main_batch_changes": changes * 99 // 100,
         "increment_changes": changes // 100,
-        "full_build": step(full),
-        "incremental": step(incremental),
-        "baseline": step(baseline),
-        "ratios": {
-            "full_over_baseline": round(full / baseline, 2),
-            "incremental_over_full": round(incremental / full, 3),
-            "udf_over_native": 5.0,
+        "formats": {
+            "qlik_ct": {
+                "full_build": step(full),
+                "nothing_new": step(incremental / 2),
+                "incremental": step(incremental, changes // 100),
+            },
+            "qlik_kafka": {
+                "full_build": step(kafka_full or full),
+                "nothing_new": step(incremental / 2),
+                "incremental": step(incremental, changes // 100),
+            },
         },
+        "baseline": step(baseline),
         "mask_decoding": {"udf_s": 10.0, "native_s": 2.0, "udf_over_native": 5.0},
-        "checks": {"history_vs_baseline": {"rows": 5, "expected_rows": 5, "unexpected": 0, "missing": 0}},
+        "checks": {
+            "qlik_ct_history_vs_baseline": {"rows": 5, "expected_rows": 5, "unexpected": 0, "missing": 0}
+        },
+    }
+    size["ratios"] = ratios(size)
+    return size
+
+
+def test_ratios_per_format_against_the_baseline_and_qlik_ct():
+    size = _size(1_000_000, 100.0, 20.0, 50.0, kafka_full=180.0)
+    assert size["ratios"] == {
+        "qlik_ct": {
+            "full_over_baseline": 2.0,
+            "full_over_qlik_ct": 1.0,
+            "incremental_over_full": 0.2,
+            "nothing_new_over_full": 0.1,
+        },
+        "qlik_kafka": {
+            "full_over_baseline": 3.6,
+            "full_over_qlik_ct": 1.8,
+            "incremental_over_full": 0.111,
+            "nothing_new_over_full": 0.056,
+        },
+        "udf_over_native": 5.0,
     }
 
 
 def test_growth_is_the_exponent_of_time_against_size():
     sizes = [_size(1_000_000, 100.0, 20.0, 50.0), _size(10_000_000, 1000.0, 40.0, 800.0)]
-    assert growth(sizes, "full_build") == 1.0
-    assert growth(sizes, "incremental") == 0.3
-    assert growth(sizes, "baseline") == 1.2
-    assert growth(sizes[:1], "full_build") is None
+    assert growth(sizes, lambda s: s["formats"]["qlik_ct"]["full_build"]["wall_s"]) == 1.0
+    assert growth_exponents(sizes) == {
+        "baseline": 1.2,
+        "qlik_ct_full_build": 1.0,
+        "qlik_ct_incremental": 0.3,
+        "qlik_kafka_full_build": 1.0,
+        "qlik_kafka_incremental": 0.3,
+    }
+    assert growth(sizes[:1], lambda s: 1.0) is None
 
 
-def test_report_tables_and_plot(tmp_path):
+def _document(sizes, same_increment=None):
     document = {
         "generated_at": "2026-11-21T00:00:00+00:00",
         "command": "python -m bench.run --sizes 1M,10M",
+        "commit": "abc123",
         "machine": {
             "cpus": 2,
             "cpu_model": "test cpu",
@@ -99,16 +133,60 @@ def test_report_tables_and_plot(tmp_path):
             "dbt_spark": "1.11.0",
             "spark_driver_memory": "4g",
         },
-        "sizes": [_size(1_000_000, 100.0, 20.0, 50.0), _size(10_000_000, 1000.0, 40.0, 800.0)],
-        "growth_exponent": {"full_build": 1.0, "incremental": 0.3, "baseline": 1.2},
+        "sizes": sizes,
+        "growth_exponent": growth_exponents(sizes),
     }
-    report.write(document, tmp_path)
+    if same_increment:
+        document["same_increment"] = same_increment
+    document["targets"] = target_results(document)
+    return document
+
+
+def test_targets_are_checked_at_the_largest_size():
+    sizes = [_size(1_000_000, 100.0, 20.0, 50.0), _size(10_000_000, 1000.0, 40.0, 800.0, kafka_full=1600.0)]
+    runs = [{"incremental": {"wall_s": 30.0}}, {"incremental": {"wall_s": 40.0}}]
+    targets = {
+        t["target"]: (t["value"], t["met"])
+        for t in _document(sizes, {"runs": runs, "ratio": 1.33})["targets"]
+    }
+    assert targets == {
+        "qlik_ct full build / baseline": (1.25, True),
+        "qlik_ct incremental / full build": (0.04, True),
+        "qlik_kafka incremental / full build": (0.025, True),
+        "qlik_kafka full build / qlik_ct full build": (1.6, False),
+        "peak memory (GiB)": (2.0, True),
+        "qlik_ct_full_build growth exponent": (1.0, True),
+        "qlik_kafka_full_build growth exponent": (1.2, False),
+        "same increment: largest / smallest table": (1.33, True),
+    }
+
+
+def test_report_tables_and_plot(tmp_path):
+    sizes = [_size(1_000_000, 100.0, 20.0, 50.0), _size(10_000_000, 1000.0, 40.0, 800.0)]
+    report.write(_document(sizes), tmp_path)
     text = (tmp_path / "benchmark.md").read_text()
-    assert "| 10,000,000 | 1,000,000 | full build (9,900,000) | 1000.0 | 10,000 | 2.00 GiB |" in text
-    assert "| 1,000,000 | 2.00 | 0.200 | 5.0 (10.0 / 2.0) | yes |" in text
-    assert "full build 1.0, incremental 0.3, baseline 1.2" in text
+    assert "of commit `abc123`" in text
+    assert (
+        "| 10,000,000 | 1,000,000 | Qlik __ct | 1000.0 | 10,000 | 1.25 | 1.00 | 20.0 | 40.0 | 0.040 "
+        "| 2.00 GiB |" in text
+    )
+    assert "| 1,000,000 | 100,000 | hand-written baseline | 50.0 | 20,000 | 1.00 | | | | | 2.00 GiB |" in text
+    assert "| 1,000,000 | yes | 1 | 5.0 (10.0 / 2.0) |" in text
+    assert "qlik ct full build 1.0, qlik ct incremental 0.3" in text
+    assert "| qlik_ct full build / baseline | 1.25 | 1.5 | yes |" in text
     assert (tmp_path / "benchmark.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert '"full_over_baseline": 1.25' in (tmp_path / "benchmark.json").read_text()
+
+
+def test_size_labels():
+    assert [report.size_label(n) for n in (1_000_000, 3_000_000, 10_000_000, 2_500_000, 3_000, 900)] == [
+        "1M",
+        "3M",
+        "10M",
+        "2.5M",
+        "3k",
+        "900",
+    ]
 
 
 def test_peak_memory_is_measured_over_the_process_tree(tmp_path):

@@ -1,0 +1,44 @@
+{% macro cdc_groups_landed_ends(groups) %}
+    {#- CDC group -> the landing position (microseconds since the epoch; none when
+        nothing has landed) of its raw tables now: the newest landing time of its
+        change table and full load (qlik_ct) or of its landing table. One query
+        for every raw table of the run (landing tables shared by groups are read
+        once): the CE each group fixes at the start of a run. -#}
+    {%- set relations_of = {} -%}
+    {%- set raw_relations = [] -%}
+    {%- for table_name in groups -%}
+        {%- set cfg = cdcflow.table_config(table_name) -%}
+        {%- set names = [cfg.change_table, cfg.full_load_table] if cfg.format == 'qlik_ct' else [cfg.raw_table] -%}
+        {%- do relations_of.update({table_name: []}) -%}
+        {%- for node in graph.sources.values()
+            if node.package_name == project_name and node.source_name == cfg.source and node.name in names -%}
+            {%- set relation = adapter.get_relation(node.database, node.schema, node.identifier) -%}
+            {%- if relation is not none -%}
+                {%- do relations_of[table_name].append(relation | string) -%}
+                {%- if relation | string not in raw_relations | map('string') | list -%}
+                    {%- do raw_relations.append(relation) -%}
+                {%- endif -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endfor -%}
+    {%- set ends = {} -%}
+    {%- if raw_relations -%}
+        {%- set selects = [] -%}
+        {%- for relation in raw_relations -%}
+            {%- do selects.append('select ' ~ cdcflow.sql_string(relation | string) ~ ' as relation, unix_micros(max('
+                ~ cdcflow.landed_at_expression(relation) ~ ')) as landed_end from ' ~ relation) -%}
+        {%- endfor -%}
+        {%- for row in run_query(selects | join('\nunion all\n')) -%}
+            {%- do ends.update({row[0]: row[1]}) -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {%- set landed_ends = {} -%}
+    {%- for table_name in groups -%}
+        {%- set known = [] -%}
+        {%- for relation in relations_of[table_name] if ends.get(relation) is not none -%}
+            {%- do known.append(ends[relation] | int) -%}
+        {%- endfor -%}
+        {%- do landed_ends.update({table_name: known | max if known else none}) -%}
+    {%- endfor -%}
+    {{ return(landed_ends) }}
+{% endmacro %}

@@ -1,0 +1,17 @@
+{% macro versioned_open_partitions(relation) %}
+    {#- The open partitions ('open-<run>') of an int_<table>__versioned table, from
+        the metastore (no data read); empty when it is not partitioned (merge
+        strategy) or in unit tests. -#}
+    {%- if not execute or model.resource_type == 'unit_test' or cdcflow.incremental_strategy() != 'insert_overwrite'
+        or adapter.get_relation(relation.database, relation.schema, relation.identifier) is none -%}
+        {{ return([]) }}
+    {%- endif -%}
+    {%- set partitions = [] -%}
+    {%- for row in run_query('show partitions ' ~ relation) -%}
+        {%- set value = row[0] | replace('written_in_run=', '') -%}
+        {%- if value.startswith('open-') -%}
+            {%- do partitions.append(value) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{ return(partitions | sort) }}
+{% endmacro %}
