@@ -205,9 +205,12 @@ def bench_size(
         result["baseline"] = _per_s(
             workload.main_changes, step("baseline", [*baseline, "--out", str(work / "baseline")])
         )
-        # Qlik Kafka holds back, until the increment, the transactions whose late
-        # change has not landed: its tables are compared after the increment only
-        first = [f for f in source_formats if f != "qlik_kafka"]
+        # compared after the increment only: Qlik Kafka holds back the transactions
+        # whose late change has not landed yet, and DirXML's field updates carry
+        # only the changed values, so a key whose late change is still to land
+        # keeps that change's old values (the __ct and Debezium rows carry whole
+        # images, taken after the late change on the source)
+        first = [f for f in source_formats if f not in ("qlik_kafka", "dirxml")]
         full_check = [*check, "--formats", ",".join(first), "--baseline", str(work / "baseline")]
         checks.update({f"full_{k}": v for k, v in _checked(step("check_full", full_check))["checks"].items()})
     result["land_increment"] = Step.summary(
