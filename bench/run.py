@@ -107,15 +107,24 @@ def spark_conf_dir(folder: Path, event_log: Path) -> Path:
 
 
 class Step:
-    """Runs the measured processes of one size; stops at the first failure."""
+    """Runs the measured processes of one size; stops at the first failure.
+    Each measured step is recorded under ``work/steps``; with ``resume`` a step
+    recorded there is not run again (an interrupted benchmark goes on where it
+    stopped; a step that was cut off runs again on the state it left)."""
 
-    def __init__(self, work: Path):
+    def __init__(self, work: Path, resume: bool = False):
         self.work = work
+        self.resume = resume
 
     # where each step's Spark writes its event log (--event-logs), else none
     event_logs: Path | None = None
 
     def __call__(self, name: str, command: list[str]) -> measure.Measured:
+        recorded = self.work / "steps" / f"{name}.json"
+        if self.resume and recorded.exists():
+            result = measure.Measured(**json.loads(recorded.read_text()))
+            print(f"  {name:<24} {result.wall_s:>9.1f} s   (measured before the resume)", flush=True)
+            return result
         env = {**os.environ, "CDCFLOW_SCHEMA": SCHEMA, "PYTHONPATH": str(PROJECT_DIR)}
         if self.event_logs:
             env["SPARK_CONF_DIR"] = str(
@@ -126,6 +135,9 @@ class Step:
         if result.returncode != 0:
             tail = "\n".join(result.output.splitlines()[-40:])
             raise SystemExit(f"benchmark step {name} failed (exit {result.returncode}):\n{tail}")
+        kept = "\n".join(line for line in result.output.splitlines() if line.startswith("BENCH_"))
+        recorded.parent.mkdir(parents=True, exist_ok=True)
+        recorded.write_text(json.dumps({**asdict(result), "output": kept}))
         return result
 
     @staticmethod
@@ -147,15 +159,26 @@ def _per_s(changes: int, result: measure.Measured) -> dict:
 
 
 def bench_size(
-    changes: int, work: Path, workload: Workload, source_formats: list[str], *, checked: bool = True
+    changes: int,
+    work: Path,
+    workload: Workload,
+    source_formats: list[str],
+    *,
+    checked: bool = True,
+    resume: bool = False,
 ) -> dict:
     """Every step at one size: generate the main batch in every format, the
     baseline; per format a full build and a run with nothing new landed; land
     the increment; per format the incremental run; check every format's tables
-    (``checked``) and time the mask decoders."""
-    if work.exists():
+    (``checked``) and time the mask decoders. With ``resume``, the steps
+    already measured in ``work`` are kept (a size already done entirely too)."""
+    done = work / "result.json"
+    if resume and done.exists():
+        print(f"{changes:,} changes: measured before the resume", flush=True)
+        return json.loads(done.read_text())
+    if work.exists() and not (resume and (work / "steps" / "generate.json").exists()):
         shutil.rmtree(work)
-    work.mkdir(parents=True)
+    work.mkdir(parents=True, exist_ok=True)
     columns = list(workload.table_columns)
     state, data = work / "state", work / "data"
     project = workload_project(work / "project", source_formats)
@@ -165,7 +188,7 @@ def bench_size(
             "cdcflow_tables": {table_name(f): table_config(workload, f) for f in source_formats},
         }
     )
-    python, step = sys.executable, Step(work)
+    python, step = sys.executable, Step(work, resume)
     options = [f"--{k.replace('_', '-')}={v}" for k, v in asdict(workload).items()]
     generate = [
         *(python, "-m", "bench.workload", "--out", str(data), "--state-dir", str(state)),
@@ -235,6 +258,7 @@ def bench_size(
         result["mask_decoding"] = final["mask_decoding"]
     result["checks"] = checks
     result["ratios"] = ratios(result)
+    done.write_text(json.dumps(result))
     return result
 
 
@@ -257,7 +281,9 @@ def ratios(size: dict) -> dict:
     return out
 
 
-def growth_run(size: int, increment: int, late: int, work: Path, workload_options: dict) -> dict:
+def growth_run(
+    size: int, increment: int, late: int, work: Path, workload_options: dict, resume: bool = False
+) -> dict:
     """The same increment (``increment`` changes, ``late`` of them late) applied
     to a table of ``size`` changes (Qlik ``__ct``): the incremental run's cost
     should follow the increment, not the table."""
@@ -268,7 +294,7 @@ def growth_run(size: int, increment: int, late: int, work: Path, workload_option
         late=late / size,
         **workload_options,
     )
-    measured = bench_size(size, work, workload, ["qlik_ct"], checked=False)
+    measured = bench_size(size, work, workload, ["qlik_ct"], checked=False, resume=resume)
     return {
         "changes": size,
         "increment_changes": measured["increment_changes"],
@@ -379,6 +405,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=Workload.seed)
     parser.add_argument("--keep", action="store_true", help="keep the scratch data of each size")
     parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with an interrupted run in --work: steps already measured there are not run again",
+    )
+    parser.add_argument(
         "--event-logs", type=Path, help="write each step's Spark event log under this folder (step name)"
     )
     args = parser.parse_args(argv)
@@ -398,7 +429,8 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for changes in sizes:
         work = args.work / f"{changes}"
-        results.append(bench_size(changes, work, Workload(changes=changes, **options), source_formats))
+        workload = Workload(changes=changes, **options)
+        results.append(bench_size(changes, work, workload, source_formats, resume=args.resume))
         scratch(work)
     document = {
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -414,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
         runs = []
         for changes in sizes[:-1]:
             work = args.work / f"{changes}-same-increment"
-            runs.append(growth_run(changes, largest["increment_changes"], late, work, options))
+            runs.append(growth_run(changes, largest["increment_changes"], late, work, options, args.resume))
             scratch(work)
         runs.append(
             {

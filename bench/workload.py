@@ -458,7 +458,7 @@ def land(
     if unknown:
         raise ValueError(f"unknown formats {sorted(unknown)}; expected some of {', '.join(FORMATS)}")
     raw = out / "raw"
-    stream = events(spark, workload)
+    stream = _stream(spark, workload, out / "stream", batch)
     landed_until = time.time() - LANDED_BEFORE_NOW_S
     written = {}
     for source_format in source_formats:
@@ -484,6 +484,15 @@ def land(
     if batch == "increment":
         write_truth(spark, stream, workload, out / "truth" / "current")
     return written
+
+
+def _stream(spark, workload: Workload, path: Path, batch: str):
+    """The change stream, computed once (with the main batch) and kept at
+    ``path``: every format and the increment read it instead of recomputing its
+    window functions over the whole history."""
+    if batch == "main" or not path.exists():
+        events(spark, workload).write.mode("overwrite").parquet(str(path))
+    return spark.read.parquet(str(path))
 
 
 def register(spark, schema: str, table: str, path: Path) -> None:

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from bench import measure, report
-from bench.run import growth, growth_exponents, parse_size, ratios, target_results
+from bench.run import Step, growth, growth_exponents, parse_size, ratios, target_results
 from bench.workload import Workload, table_config
 
 
@@ -205,3 +205,16 @@ def test_a_failing_command_is_reported_with_its_output(tmp_path):
     )
     assert result.returncode == 3
     assert "bad input" in result.output
+
+
+def test_a_resumed_benchmark_keeps_the_steps_already_measured(tmp_path):
+    first = Step(tmp_path)
+    measured = first("check", [sys.executable, "-c", "print('noise'); print('BENCH_CHECK', 1)"])
+    assert measured.returncode == 0
+    # resumed: the recorded step is not run again (this command would fail)
+    again = Step(tmp_path, resume=True)("check", [sys.executable, "-c", "import sys; sys.exit(5)"])
+    assert (again.wall_s, again.returncode) == (measured.wall_s, 0)
+    assert again.output == "BENCH_CHECK 1"
+    # not resumed: every step runs
+    with pytest.raises(SystemExit, match="benchmark step check failed \\(exit 5\\)"):
+        Step(tmp_path)("check", [sys.executable, "-c", "import sys; sys.exit(5)"])
