@@ -47,11 +47,11 @@ def workload_project(project: Path, source_formats=("qlik_ct",)) -> Path:
         "qlik_kafka": lambda t: {
             f"staging/stg_qlik_kafka__{t}_messages": f"stg_qlik_kafka_messages('{t}')",
             "intermediate/int_qlik_kafka__table_versions": "qlik_kafka_table_versions()",
-            "marts/qlik_kafka_quarantine": "message_quarantine('qlik_kafka')",
+            "marts/qlik_kafka_quarantine": "qlik_kafka_quarantine()",
         },
         "debezium": lambda t: {
             f"staging/stg_debezium__{t}_events": f"stg_debezium_events('{t}')",
-            "marts/debezium_quarantine": "message_quarantine('debezium')",
+            "marts/debezium_quarantine": "debezium_quarantine()",
         },
         "dirxml": lambda t: {
             f"staging/stg_dirxml__{t}_events": f"stg_dirxml_events('{t}')",

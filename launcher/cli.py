@@ -4,6 +4,8 @@
     cdcflow dbt <dbt args>      any dbt command on the embedded session (UDFs registered);
                                 --project-dir DIR for another project using the macros
     cdcflow serve [--port N]    Spark Thrift server with the UDFs, for `--target thrift`
+    cdcflow onboard [TABLE...]  write the models, sources and properties of configured tables
+                                (vars.cdcflow_tables); --check lists what differs
 
 `serve` also runs under spark-submit on a cluster:
     spark-submit --master spark://host:7077 --py-files udfs.zip launcher/cli.py serve --master ""
@@ -144,6 +146,25 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def cmd_onboard(args) -> int:
+    from launcher.onboard import OnboardingError, check, write
+
+    try:
+        if args.check:
+            problems = check(args.project_dir)
+            for problem in problems:
+                print(f"cdcflow onboard: {problem}", file=sys.stderr)
+            if problems:
+                print("cdcflow onboard: run `cdcflow onboard` to write them again", file=sys.stderr)
+            return 1 if problems else 0
+        changed = write(args.project_dir, args.tables or None)
+    except OnboardingError as exc:
+        print(f"cdcflow onboard: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(changed) if changed else "cdcflow onboard: models/ already matches the configuration")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="cdcflow", description=__doc__.splitlines()[0])
     common = argparse.ArgumentParser(add_help=False)
@@ -174,6 +195,16 @@ def parser() -> argparse.ArgumentParser:
     )
     dbt.add_argument("dbt_args", nargs=argparse.REMAINDER)
     dbt.set_defaults(func=cmd_dbt)
+
+    onboard = commands.add_parser(
+        "onboard", help="write the models, sources and properties of configured tables (no Spark)"
+    )
+    onboard.add_argument("tables", nargs="*", help="tables of vars.cdcflow_tables (default: all)")
+    onboard.add_argument("--project-dir", type=Path, default=Path.cwd(), help="the dbt project (default: .)")
+    onboard.add_argument(
+        "--check", action="store_true", help="only list what differs; exit 1 if anything does"
+    )
+    onboard.set_defaults(func=cmd_onboard)
 
     serve = commands.add_parser("serve", parents=[common], help="start a Spark Thrift server")
     serve.add_argument("--host", default=os.environ.get("CDCFLOW_THRIFT_HOST", "127.0.0.1"))

@@ -3,14 +3,8 @@
         (int_<table>__changes_logged, int_<table>__versioned, <table>_current,
         <table>_history) and those its format shares with other tables. -#}
     {%- set cfg = cdcflow.table_config(table_name) -%}
-    {%- set models = [
+    {{ return([
         'int_' ~ table_name ~ '__changes_logged', 'int_' ~ table_name ~ '__versioned',
-        table_name ~ '_current', table_name ~ '_history', cfg.format ~ '_quarantine'
-    ] -%}
-    {%- if cfg.format == 'qlik_kafka' -%}
-        {%- do models.append('int_qlik_kafka__table_versions') -%}
-    {%- elif cfg.format == 'dirxml' -%}
-        {%- do models.append('dirxml_event_outcomes') -%}
-    {%- endif -%}
-    {{ return(models) }}
+        table_name ~ '_current', table_name ~ '_history',
+    ] + cdcflow.source_format(cfg.format).shared_models) }}
 {% endmacro %}

@@ -1,14 +1,18 @@
 {% macro cdc_groups_landed_ends(groups) %}
     {#- CDC group -> the landing position (microseconds since the epoch; none when
         nothing has landed) of its raw tables now: the newest landing time of its
-        change table and full load (qlik_ct) or of its landing table. One query
+        raw tables (its format's raw_table_settings: a __ct change table and its
+        full load, or a landing table). One query
         for every raw table of the run (landing tables shared by groups are read
         once): the CE each group fixes at the start of a run. -#}
     {%- set relations_of = {} -%}
     {%- set raw_relations = [] -%}
     {%- for table_name in groups -%}
         {%- set cfg = cdcflow.table_config(table_name) -%}
-        {%- set names = [cfg.change_table, cfg.full_load_table] if cfg.format == 'qlik_ct' else [cfg.raw_table] -%}
+        {%- set names = [] -%}
+        {%- for setting in cdcflow.source_format(cfg.format).raw_table_settings -%}
+            {%- do names.append(cfg[setting]) -%}
+        {%- endfor -%}
         {%- do relations_of.update({table_name: []}) -%}
         {%- for node in graph.sources.values()
             if node.package_name == project_name and node.source_name == cfg.source and node.name in names -%}

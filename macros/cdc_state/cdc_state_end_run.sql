@@ -1,9 +1,10 @@
 {% macro cdc_state_end_run(results) %}
     {#- on-run-end: every CDC group that took a range in this run records how it
         ended: TFEND (MarkProcessedRange: the next range starts at this CE) when
-        all its models succeeded (a qlik_kafka group's next range starts before a
-        transaction it held back: qlik_kafka_held_back_from), else ERROR with the first failure as a short ER
-        text (the next run takes the same range again, as TFREDO). A run killed
+        all its models succeeded (a format may hold back the end of the range:
+        its entry point's held_back_from, e.g. a Qlik Kafka transaction not
+        landed whole), else ERROR with the first failure as a short ER text (the
+        next run takes the same range again, as TFREDO). A run killed
         before this point leaves TFSTART (or TFREDO, ILUPDATE): the next run
         finds it and reprocesses the range. -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
@@ -23,7 +24,8 @@
             and result.status in ['error', 'skipped'] -%}
             {%- do failures.append(cdcflow.short_failure_text(result)) -%}
         {%- endfor -%}
-        {%- set held_back_from = none if failures else cdcflow.qlik_kafka_held_back_from(table_name, latest[table_name]) -%}
+        {%- set hold_back = cdcflow.source_format(cdcflow.table_config(table_name).format).held_back_from -%}
+        {%- set held_back_from = none if failures or hold_back is none else hold_back(table_name, latest[table_name]) -%}
         {%- do inputs.append('(' ~ cdcflow.sql_string(table_name) ~ ', '
             ~ cdcflow.sql_string(latest[table_name]['state']) ~ ', '
             ~ cdcflow.sql_string(failures[0] if failures else none) ~ ', '

@@ -8,7 +8,7 @@
         ) }}
     {%- endif -%}
     {%- set raw = tables[table_name] -%}
-    {%- set formats = ['qlik_ct', 'qlik_kafka', 'debezium', 'dirxml'] -%}
+    {%- set formats = cdcflow.source_formats().keys() | list -%}
     {%- set fmt = raw.get('format') -%}
     {%- if fmt not in formats -%}
         {{ exceptions.raise_compiler_error(
@@ -69,6 +69,7 @@
     {%- for column in key -%}
         {%- do key_names_in_log.update({column: table_key_names.get(column, column) | lower}) -%}
     {%- endfor -%}
+    {%- set format_entry = cdcflow.source_format(fmt) -%}
     {%- set event_log_columns = dict(var('cdcflow_dirxml_event_log_columns', {})) -%}
     {%- do event_log_columns.update(raw.get('event_log_columns', {})) -%}
     {{ return({
@@ -76,9 +77,7 @@
         'format': fmt,
         'source': raw.get('source', fmt),
         'change_table': raw.get('change_table', table_name ~ '__ct'),
-        'raw_table': raw.get('raw_table', {
-            'qlik_kafka': 'qlik_kafka_messages', 'debezium': 'debezium_events', 'dirxml': 'dirxml_event_log'
-        }.get(fmt)),
+        'raw_table': raw.get('raw_table', format_entry.default_raw_table),
         'topic': raw.get('topic'),
         'source_schema': raw.get('source_schema'),
         'source_table': raw.get('source_table', table_name),
@@ -94,6 +93,6 @@
         'data_columns': data_columns,
         'header_columns': header_columns,
         'first_data_bit': header_columns | length,
-        'may_omit_columns': fmt not in ['qlik_ct'],
+        'may_omit_columns': format_entry.may_omit_columns,
     }) }}
 {% endmacro %}

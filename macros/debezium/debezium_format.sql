@@ -1,0 +1,11 @@
+{% macro debezium_format() %}
+    {#- Entry point of Debezium SQL Server change events (see source_format). -#}
+    {{ return({
+        'name': 'debezium',
+        'default_raw_table': 'debezium_events',
+        'raw_table_settings': ['raw_table'],
+        'may_omit_columns': true,
+        'shared_models': ['debezium_quarantine'],
+        'held_back_from': none,
+    }) }}
+{% endmacro %}

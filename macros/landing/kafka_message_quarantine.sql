@@ -1,0 +1,85 @@
+{% macro kafka_message_quarantine(source_format, staging_suffix, parsed_messages) %}
+    {#- Body of <format>_quarantine for a format landed from Kafka (qlik_kafka,
+        debezium: staging models stg_<format>__<table><staging_suffix>, and
+        parsed_messages(relation) parsing a landing table's messages with a
+        parse_error): every message that cannot be applied, with the raw message
+        (JSON of the landed row: topic, partition, offset, timestamp, key, value)
+        and the reason. A configured table's bad messages come from its staging;
+        unreadable messages no table can claim (shared topic) are listed with a
+        null source_table. Reads the same processing ranges as the change logs.
+        Append-only. -#}
+    {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {%- set tables = cdcflow.tables_of_format(source_format) -%}
+    {%- if tables | length == 0 -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: " ~ source_format ~ "_quarantine needs at least one table with format "
+            ~ source_format ~ " in vars.cdcflow_tables."
+        ) }}
+    {%- endif -%}
+    {%- set ranges = {} -%}
+    {%- set topics = {} %}
+
+with
+{%- for table_name in tables %}
+{%- set cfg = cdcflow.table_config(table_name, source_format) %}
+{%- set group_range = cdcflow.change_log_processing_range(table_name) %}
+{%- do ranges.setdefault(cfg.raw_table, []).append(group_range) %}
+{%- do topics.setdefault(cfg.raw_table, []).append(cfg.topic) %}
+
+{{ table_name }}_rejected as (
+
+    select
+        '{{ table_name }}' as source_table,
+        '{{ cfg.raw_table }}' as raw_table,
+        topic,
+        kafka_partition,
+        kafka_offset,
+        invalid_reason as reason,
+        raw_row,
+        landed_at
+    from {{ ref('stg_' ~ source_format ~ '__' ~ table_name ~ staging_suffix) }}
+    where
+        invalid_reason is not null
+        and {{ cdcflow.landed_in_range(group_range) }}
+
+),
+{%- endfor %}
+{%- for landing in cdcflow.landing_relations(source_format) %}
+{%- set claimed_topics = topics[landing.name] | reject('none') | list %}
+
+{{ landing.name }}_unclaimed as (
+
+    -- unreadable messages of the landing table that no configured topic claims
+    select
+        cast(null as string) as source_table,
+        '{{ landing.name }}' as raw_table,
+        topic,
+        kafka_partition,
+        kafka_offset,
+        parse_error as reason,
+        raw_row,
+        landed_at
+    from ({{ parsed_messages(landing.relation) }}) as parsed
+    where
+        parse_error is not null
+        {%- if claimed_topics %}
+        and not coalesce(topic in ('{{ claimed_topics | join("', '") }}'), false)
+        {%- endif %}
+        and {{ cdcflow.landed_in_range(ranges[landing.name]) }}
+
+),
+{%- endfor %}
+
+{%- set rejected = [] %}
+{%- for table_name in tables %}{% do rejected.append(table_name ~ '_rejected') %}{% endfor %}
+{%- for landing in cdcflow.landing_relations(source_format) %}{% do rejected.append(landing.name ~ '_unclaimed') %}{% endfor %}
+
+rejected as (
+    {{- cdcflow.union_all(rejected) }}
+
+),
+
+{{ cdcflow.append_new_rejections('rejected', [
+    'source_table', 'raw_table', 'topic', 'kafka_partition', 'kafka_offset', 'reason', 'raw_row', 'landed_at'
+]) }}
+{% endmacro %}

@@ -1,0 +1,5 @@
+{% macro qlik_kafka_quarantine() %}
+    {#- Body of qlik_kafka_quarantine: the Qlik Kafka messages that cannot be
+        applied (kafka_message_quarantine). -#}
+    {{ cdcflow.kafka_message_quarantine('qlik_kafka', '_messages', cdcflow.qlik_kafka_parsed_messages) }}
+{% endmacro %}

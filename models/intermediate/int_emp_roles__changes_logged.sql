@@ -1,1 +1,0 @@
-{{ cdcflow.dirxml_change_log('emp_roles') }}

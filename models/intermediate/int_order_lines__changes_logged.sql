@@ -1,1 +1,0 @@
-{{ cdcflow.qlik_ct_change_log('order_lines') }}

@@ -1,1 +1,0 @@
-{{ cdcflow.versioned_model('order_lines') }}

@@ -1,1 +1,0 @@
-{{ cdcflow.qlik_kafka_change_log('products') }}

@@ -1,1 +1,0 @@
-{{ cdcflow.debezium_change_log('sqlserver_orders') }}

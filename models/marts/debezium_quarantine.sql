@@ -1,1 +1,0 @@
-{{ cdcflow.message_quarantine('debezium') }}

@@ -1,1 +1,0 @@
-{{ cdcflow.history_view('emp_roles') }}

@@ -1,0 +1,1 @@
+{{ cdcflow.debezium_quarantine() }}

@@ -1,0 +1,1 @@
+{{ cdcflow.qlik_kafka_quarantine() }}

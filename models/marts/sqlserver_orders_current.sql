@@ -1,1 +1,0 @@
-{{ cdcflow.scd1_current('sqlserver_orders') }}

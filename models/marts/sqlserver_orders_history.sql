@@ -1,1 +1,0 @@
-{{ cdcflow.history_view('sqlserver_orders') }}

@@ -1,0 +1,184 @@
+"""`cdcflow onboard`: the files a table needs, generated from its vars entry."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from launcher.cli import main
+from launcher.onboard import GENERATED, OnboardingError, check, project_files, write
+from launcher.spark import PROJECT_DIR
+
+ACCOUNTS = {
+    "format": "qlik_ct",
+    "change_table": "accounts__ct",
+    "full_load_table": "accounts",
+    "key": ["account_id"],
+    "columns": {"account_id": "int", "balance": "decimal(12,2)"},
+    "descriptions": {"balance": "Balance in EUR."},
+}
+
+
+def project(tmp_path: Path, tables: dict, name: str = "my_project") -> Path:
+    (tmp_path / "dbt_project.yml").write_text(
+        yaml.safe_dump({"name": name, "vars": {"cdcflow_tables": tables}})
+    )
+    return tmp_path
+
+
+def test_the_repository_models_are_what_its_configuration_generates():
+    assert check(PROJECT_DIR) == []
+
+
+def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
+    root = project(tmp_path, {"accounts": ACCOUNTS})
+    written = write(root)
+    assert sorted(p.removeprefix("wrote models/") for p in written) == sorted(
+        [
+            "staging/qlik_ct/stg_qlik_ct__accounts_changes.sql",
+            "staging/qlik_ct/stg_qlik_ct__accounts_full_load.sql",
+            "staging/qlik_ct/_qlik_ct__sources.yml",
+            "staging/qlik_ct/_qlik_ct__models.yml",
+            "intermediate/qlik_ct/int_accounts__changes_logged.sql",
+            "intermediate/qlik_ct/int_accounts__versioned.sql",
+            "intermediate/qlik_ct/_qlik_ct__models.yml",
+            "marts/qlik_ct/accounts_current.sql",
+            "marts/qlik_ct/accounts_history.sql",
+            "marts/qlik_ct/_qlik_ct__models.yml",
+        ]
+    )
+    models = root / "models"
+    assert (models / "marts/qlik_ct/accounts_current.sql").read_text() == (
+        f"{{# {GENERATED} #}}\n{{{{ cdcflow.scd1_current('accounts') }}}}\n"
+    )
+    assert (
+        "cdcflow.qlik_ct_change_log('accounts')"
+        in (models / "intermediate/qlik_ct/int_accounts__changes_logged.sql").read_text()
+    )
+    sources = yaml.safe_load((models / "staging/qlik_ct/_qlik_ct__sources.yml").read_text())["sources"]
+    assert [s["name"] for s in sources] == ["qlik_ct"]
+    assert [t["name"] for t in sources[0]["tables"]] == ["accounts__ct", "accounts"]
+    assert sources[0]["config"] == {"enabled": "{{ project_name == 'my_project' }}"}
+    marts = yaml.safe_load((models / "marts/qlik_ct/_qlik_ct__models.yml").read_text())["models"]
+    history, current = marts
+    assert history["name"] == "accounts_history"
+    assert history["config"] == {
+        "enabled": "{{ project_name == 'my_project' }}",
+        "contract": {"enforced": True},
+    }
+    columns = {c["name"]: c for c in history["columns"]}
+    assert list(columns)[:2] == ["account_id", "balance"]
+    assert columns["balance"] == {
+        "name": "balance",
+        "data_type": "decimal(12,2)",
+        "description": "Balance in EUR.",
+    }
+    assert columns["account_id"]["data_tests"] == ["not_null"]
+    assert columns["account_id"]["description"] == "`account_id` of the source table (primary key)."
+    assert {"unique_combination": {"arguments": {"columns": ["account_id", "change_order"]}}} in history[
+        "data_tests"
+    ]
+    assert [c["name"] for c in current["columns"]] == [
+        "account_id",
+        "balance",
+        "last_operation",
+        "last_change_order",
+        "last_changed_at",
+        "last_transaction_id",
+    ]
+    assert all(c["description"] for m in marts for c in m["columns"])
+    assert check(root) == []
+    assert write(root) == []  # nothing to do the second time
+
+
+def test_check_lists_what_differs_from_the_configuration(tmp_path):
+    root = project(tmp_path, {"accounts": ACCOUNTS})
+    write(root)
+    models = root / "models"
+    (models / "marts/qlik_ct/accounts_history.sql").unlink()
+    (models / "marts/qlik_ct/accounts_current.sql").write_text(f"{{# {GENERATED} #}}\nselect 1\n")
+    (models / "marts/qlik_ct/old_current.sql").write_text(f"{{# {GENERATED} #}}\nselect 2\n")
+    (models / "marts/qlik_ct/hand_written.sql").write_text("select 3\n")  # not ours: left alone
+    assert check(root) == [
+        "models/marts/qlik_ct/accounts_current.sql differs from what its vars entry generates",
+        "models/marts/qlik_ct/accounts_history.sql is missing",
+        "models/marts/qlik_ct/old_current.sql belongs to no configured table",
+    ]
+    write(root)
+    assert check(root) == []
+    assert not (models / "marts/qlik_ct/old_current.sql").exists()
+    assert (models / "marts/qlik_ct/hand_written.sql").exists()
+
+
+def test_every_format_declares_its_models(tmp_path):
+    tables = {
+        "products": {
+            "format": "qlik_kafka",
+            "source_schema": "SALES",
+            "source_table": "PRODUCTS",
+            "key": "id",
+            "columns": {"id": "int", "name": "string"},
+        },
+        "orders": {
+            "format": "debezium",
+            "topic": "server1.dbo.orders",
+            "key": ["id"],
+            "columns": {"id": "int"},
+        },
+        "emp": {
+            "format": "dirxml",
+            "key": ["empno"],
+            "columns": {"empno": "decimal(8,0)", "fname": "string"},
+        },
+    }
+    files = project_files("p", tables)
+    sql = sorted(path for path in files if path.endswith(".sql"))
+    assert sql == sorted(
+        [
+            "staging/qlik_kafka/stg_qlik_kafka__products_messages.sql",
+            "staging/debezium/stg_debezium__orders_events.sql",
+            "staging/dirxml/stg_dirxml__emp_events.sql",
+            *(
+                f"intermediate/{f}/int_{t}__{m}.sql"
+                for f, t in FORMATS_OF.items()
+                for m in ("changes_logged", "versioned")
+            ),
+            *(f"marts/{f}/{t}_{m}.sql" for f, t in FORMATS_OF.items() for m in ("current", "history")),
+        ]
+    )
+    dirxml_sources = yaml.safe_load(files["staging/dirxml/_dirxml__sources.yml"])["sources"][0]
+    assert [t["name"] for t in dirxml_sources["tables"]] == ["dirxml_event_log", "emp"]  # query-back table
+    kafka = yaml.safe_load(files["marts/qlik_kafka/_qlik_kafka__models.yml"])["models"]
+    assert kafka[0]["description"].startswith(
+        "Every version of each `products` (Qlik Kafka, SALES.PRODUCTS) row"
+    )
+    dirxml = yaml.safe_load(files["marts/dirxml/_dirxml__models.yml"])["models"]
+    operation = next(c for c in dirxml[0]["columns"] if c["name"] == "operation")
+    assert operation["data_tests"][1] == {"accepted_values": {"arguments": {"values": ["I", "U"]}}}
+
+
+FORMATS_OF = {"qlik_kafka": "products", "debezium": "orders", "dirxml": "emp"}
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ({**ACCOUNTS, "format": "oracle"}, "table 'accounts' has format 'oracle'; expected one of: qlik_ct,"),
+        ({**ACCOUNTS, "columns": {}}, "table 'accounts' needs `columns:`"),
+        ({**ACCOUNTS, "key": ["acount_id"]}, "table 'accounts' needs `key:`, its primary-key columns among"),
+    ],
+)
+def test_a_bad_entry_says_what_to_change(tmp_path, entry, message):
+    with pytest.raises(OnboardingError, match=message.replace("(", r"\(")):
+        write(project(tmp_path, {"accounts": entry}))
+
+
+def test_the_command(tmp_path, capsys):
+    root = project(tmp_path, {"accounts": ACCOUNTS})
+    assert main(["onboard", "--project-dir", str(root), "--check"]) == 1
+    assert "models/marts/qlik_ct/accounts_current.sql is missing" in capsys.readouterr().err
+    assert main(["onboard", "accounts", "--project-dir", str(root)]) == 0
+    assert "wrote models/marts/qlik_ct/accounts_current.sql" in capsys.readouterr().out
+    assert main(["onboard", "--project-dir", str(root), "--check"]) == 0
+    assert main(["onboard", "acounts", "--project-dir", str(root)]) == 2
+    assert "no table acounts in vars.cdcflow_tables" in capsys.readouterr().err
