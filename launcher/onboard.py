@@ -538,9 +538,23 @@ def _yaml(document: dict) -> str:
     return f"# {GENERATED}\n{text}"
 
 
-def _own_project_only(model: dict, project: str) -> dict:
-    """``model`` built only when ``project`` is the root project."""
-    config = {"enabled": OWN_PROJECT_ONLY.format(project=project), **model.get("config", {})}
+# what a generated model needs whatever the project's dbt_project.yml says:
+# staging inlined (so the Python UDF decoder may be called), the change log and
+# version chain parquet tables (their macros make them incremental), the marts views
+LAYER_CONFIG = {
+    "staging": {"materialized": "ephemeral"},
+    "intermediate": {"file_format": "{{ var('cdcflow_file_format', 'parquet') }}"},
+    "marts": {"materialized": "view"},
+}
+
+
+def _configured(model: dict, project: str, layer: str) -> dict:
+    """``model`` with its layer's config, built only when ``project`` is the root project."""
+    config = {
+        "enabled": OWN_PROJECT_ONLY.format(project=project),
+        **LAYER_CONFIG[layer],
+        **model.get("config", {}),
+    }
     described = {k: v for k, v in model.items() if k != "config"}
     return {"name": model["name"], "description": model["description"], "config": config, **described}
 
@@ -578,7 +592,9 @@ def project_files(project: str, tables: dict[str, dict]) -> dict[str, str]:
             ("intermediate", intermediate_properties),
             ("marts", marts_properties),
         ):
-            models = [_own_project_only(model, project) for table in of_format for model in properties(table)]
+            models = [
+                _configured(model, project, layer) for table in of_format for model in properties(table)
+            ]
             files[f"{layer}/{fmt}/_{fmt}__models.yml"] = _yaml({"version": 2, "models": models})
     return files
 
