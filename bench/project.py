@@ -1,71 +1,75 @@
-"""A copy of the cdcflow project that onboards other tables, the way the README
-says: the project's configuration and macros, a sources file and one-line
-model files. The benchmark builds its table this way; so do the end-to-end tests."""
+"""A dbt project that onboards tables the way the README says: it installs
+cdcflow as a package (``packages.yml``, ``local:`` this repository), configures
+its tables in ``vars``, and ``cdcflow onboard`` writes its models. The
+benchmark builds its tables this way; so do the end-to-end tests whose tables
+are their own. Nothing of the repository is copied."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
+
+import yaml
+
+from launcher import onboard
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 
 
-def onboarded_project(project: Path, sources: dict[str, list[str]], models: dict[str, str]) -> Path:
-    """Create ``project``: dbt_project.yml and macros/ of cdcflow, ``sources``
-    (source name -> raw tables, in var cdcflow_raw_schema) and ``models`` (path
-    under models/ -> the cdcflow macro call making its body)."""
-    project.mkdir(parents=True)
-    shutil.copy(PROJECT_DIR / "dbt_project.yml", project)
-    shutil.copytree(PROJECT_DIR / "macros", project / "macros")
-    for folder in ("staging", "intermediate", "marts"):
-        (project / "models" / folder).mkdir(parents=True)
-    (project / "models" / "staging" / "_sources.yml").write_text(
-        "version: 2\nsources:\n"
-        + "".join(
-            f"  - name: {source}\n    schema: \"{{{{ var('cdcflow_raw_schema') }}}}\"\n    tables:\n"
-            + "".join(f"      - name: {table}\n" for table in tables)
-            for source, tables in sources.items()
-        )
+def install_packages(project: Path) -> None:
+    """``dbt deps``: links the local cdcflow package into dbt_packages/ (no network)."""
+    from dbt.cli.main import dbtRunner
+
+    from launcher.dbt_invoke import profiles_dir
+
+    state = project / ".dbt-deps"
+    result = dbtRunner().invoke(
+        [
+            "deps",
+            "--project-dir",
+            str(project),
+            "--profiles-dir",
+            str(profiles_dir(state)),
+            "--log-path",
+            str(state / "logs"),
+        ]
     )
-    for model, call in models.items():
-        (project / "models" / f"{model}.sql").write_text(f"{{{{ cdcflow.{call} }}}}\n")
+    if not result.success:
+        raise RuntimeError(f"dbt deps failed in {project}: {result.exception}")
+
+
+def onboarded_project(
+    project: Path,
+    tables: dict[str, dict],
+    settings: dict | None = None,
+    name: str = "cdcflow_onboarded",
+    project_config: dict | None = None,
+) -> Path:
+    """Create ``project``: dbt_project.yml with ``settings`` (cdcflow's other
+    vars, e.g. cdcflow_raw_schema), ``tables`` (vars.cdcflow_tables) and
+    ``project_config`` (more dbt_project.yml keys), packages.yml, the models
+    ``cdcflow onboard`` writes, cdcflow installed."""
+    project.mkdir(parents=True)
+    document = {
+        "name": name,
+        "version": "0.1.0",
+        "config-version": 2,
+        "profile": "cdcflow",
+        "model-paths": ["models"],
+        "vars": {**(settings or {}), "cdcflow_tables": tables},
+        **(project_config or {}),
+    }
+    (project / "dbt_project.yml").write_text(yaml.safe_dump(document, sort_keys=False))
+    (project / "packages.yml").write_text(yaml.safe_dump({"packages": [{"local": str(PROJECT_DIR)}]}))
+    onboard.write(project)
+    install_packages(project)
     return project
 
 
-def workload_project(project: Path, source_formats=("qlik_ct",)) -> Path:
+def workload_project(project: Path, workload, source_formats=("qlik_ct",), raw_schema: str = "") -> Path:
     """A project onboarding the benchmark's table once per format (bench/workload.py
-    names): per table its staging, change log, versioned table, ``_current`` and
-    ``_history``, and its format's quarantine (DirXML: and its event outcomes)."""
-    from bench.workload import RAW_TABLES, table_name
+    names); the package brings each format's shared models (quarantine, DirXML's
+    event outcomes, Qlik Kafka's table versions)."""
+    from bench.workload import table_config, table_name
 
-    per_format = {
-        "qlik_ct": lambda t: {
-            f"staging/stg_qlik_ct__{t}_changes": f"stg_qlik_ct_changes('{t}')",
-            f"staging/stg_qlik_ct__{t}_full_load": f"stg_qlik_ct_full_load('{t}')",
-            "marts/qlik_ct_quarantine": "qlik_ct_quarantine()",
-        },
-        "qlik_kafka": lambda t: {
-            f"staging/stg_qlik_kafka__{t}_messages": f"stg_qlik_kafka_messages('{t}')",
-            "intermediate/int_qlik_kafka__table_versions": "qlik_kafka_table_versions()",
-            "marts/qlik_kafka_quarantine": "qlik_kafka_quarantine()",
-        },
-        "debezium": lambda t: {
-            f"staging/stg_debezium__{t}_events": f"stg_debezium_events('{t}')",
-            "marts/debezium_quarantine": "debezium_quarantine()",
-        },
-        "dirxml": lambda t: {
-            f"staging/stg_dirxml__{t}_events": f"stg_dirxml_events('{t}')",
-            "marts/dirxml_event_outcomes": "dirxml_event_outcomes()",
-            "marts/dirxml_quarantine": "dirxml_quarantine()",
-        },
-    }
-    models = {}
-    for source_format in source_formats:
-        table = table_name(source_format)
-        models.update(per_format[source_format](table))
-        models[f"intermediate/int_{table}__changes_logged"] = f"{source_format}_change_log('{table}')"
-        models[f"intermediate/int_{table}__versioned"] = f"versioned_model('{table}')"
-        models[f"marts/{table}_current"] = f"scd1_current('{table}')"
-        models[f"marts/{table}_history"] = f"history_view('{table}')"
-    sources = {source_format: RAW_TABLES[source_format] for source_format in source_formats}
-    return onboarded_project(project, sources, models)
+    tables = {table_name(f): table_config(workload, f) for f in source_formats}
+    return onboarded_project(project, tables, {"cdcflow_raw_schema": raw_schema}, name="cdcflow_bench")

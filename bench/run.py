@@ -181,7 +181,9 @@ def bench_size(
     work.mkdir(parents=True, exist_ok=True)
     columns = list(workload.table_columns)
     state, data = work / "state", work / "data"
-    project = workload_project(work / "project", source_formats)
+    project = work / "project"
+    if not project.exists():  # kept by a resumed run
+        workload_project(project, workload, source_formats, RAW_SCHEMA)
     dbt_vars = json.dumps(
         {
             "cdcflow_raw_schema": RAW_SCHEMA,

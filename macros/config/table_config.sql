@@ -4,7 +4,7 @@
     {%- if table_name not in tables -%}
         {{ exceptions.raise_compiler_error(
             "cdcflow: table '" ~ table_name ~ "' is not configured. Add it under vars.cdcflow_tables "
-            ~ "in dbt_project.yml (configured: " ~ (tables.keys() | list | join(', ')) ~ ")."
+            ~ "in dbt_project.yml (configured: " ~ ((tables.keys() | list | join(', ')) or 'none') ~ ")."
         ) }}
     {%- endif -%}
     {%- set raw = tables[table_name] -%}

@@ -212,6 +212,7 @@ def compile_inline(state_dir: Path, sql: str, *extra: str) -> str:
     return result.result.results[0].node.compiled_code
 
 
-def make_project(path: Path, sources: dict[str, list[str]], models: dict[str, str]) -> Path:
-    """A copy of the project onboarded the way the README says (bench.project)."""
-    return onboarded_project(path / "project", sources, models)
+def make_project(path: Path, tables: dict[str, dict], settings: dict | None = None) -> Path:
+    """A project installing cdcflow and onboarding ``tables`` the way the README
+    says (bench.project); ``settings``: its other cdcflow vars."""
+    return onboarded_project(path / "project", tables, settings)

@@ -1,23 +1,23 @@
 """Macros validate their arguments and fail with a message that says what to change."""
 
-import shutil
-
 import pytest
 
-from tests.e2e.helpers import PROJECT_DIR, env
+from bench.project import onboarded_project
+from tests.e2e.helpers import env
 
 pytestmark = pytest.mark.spark
 
 
 @pytest.fixture(scope="module")
 def bare_project(tmp_path_factory):
-    """The project's configuration and macros without its models: every model
-    validates its table's configuration when parsed, so a test overriding
-    cdcflow_tables with one bad table must not parse the others."""
-    project = tmp_path_factory.mktemp("bare-project")
-    shutil.copy(PROJECT_DIR / "dbt_project.yml", project)
-    shutil.copytree(PROJECT_DIR / "macros", project / "macros")
-    return project
+    """A project installing cdcflow with no table and the package's models
+    disabled: the tests override cdcflow_tables with one bad table, whose
+    models must not be parsed."""
+    return onboarded_project(
+        tmp_path_factory.mktemp("bare") / "project",
+        {},
+        project_config={"models": {"cdcflow": {"+enabled": False}}},
+    )
 
 
 def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
@@ -38,8 +38,7 @@ def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
             "{{ cdcflow.table_config('nope') }}",
             (),
             "cdcflow: table 'nope' is not configured. Add it under vars.cdcflow_tables in "
-            "dbt_project.yml (configured: customers, order_lines, products, sqlserver_customers, "
-            "sqlserver_orders, emp, emp_roles).",
+            "dbt_project.yml (configured: none).",
         ),
         (
             "{{ cdcflow.latest_per_key('t', [], 'x') }}",

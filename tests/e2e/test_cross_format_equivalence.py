@@ -10,6 +10,7 @@ as inserts, having no full load): after a full build, and after an incremental
 run that lands the rest of the stream, late transactions (older than changes
 already applied) and second deliveries."""
 
+import json
 from datetime import datetime
 
 import pytest
@@ -47,45 +48,41 @@ REPLAYED = [t for t in range(0, SPLIT, 6) if t not in LATE]  # delivered a secon
 BATCH_2 = [*range(SPLIT, len(ALL)), *LATE, *REPLAYED]
 
 
+def _tables() -> dict[str, dict]:
+    """The four written formats of the simulated source table."""
+    common = {"key": [ch.KEY], "columns": dict(ch.COLUMNS)}
+    return {
+        "eq_ct": {"format": "qlik_ct", "change_table": "eq_ct__ct", "full_load_table": "eq_ct", **common},
+        "eq_kafka": {
+            "format": "qlik_kafka",
+            "raw_table": "eq_kafka_messages",
+            "source_schema": "dbo",
+            "source_table": "ACCOUNTS",
+            **common,
+        },
+        "eq_dbz": {
+            "format": "debezium",
+            "raw_table": "eq_dbz_events",
+            "topic": "server1.dbo.accounts",
+            **common,
+        },
+        "eq_dirxml": {
+            "format": "dirxml",
+            "raw_table": "eq_dirxml_log",
+            "source_table": "accounts",
+            "query_back_table": "eq_dirxml_source",
+            **common,
+        },
+    }
+
+
 def _project(tmp_path):
-    """A copy of the project whose tables are the four written formats."""
-    files = {
-        "staging/stg_qlik_ct__eq_ct_changes": "stg_qlik_ct_changes('eq_ct')",
-        "staging/stg_qlik_ct__eq_ct_full_load": "stg_qlik_ct_full_load('eq_ct')",
-        "staging/stg_qlik_kafka__eq_kafka_messages": "stg_qlik_kafka_messages('eq_kafka')",
-        "staging/stg_debezium__eq_dbz_events": "stg_debezium_events('eq_dbz')",
-        "staging/stg_dirxml__eq_dirxml_events": "stg_dirxml_events('eq_dirxml')",
-        "intermediate/int_qlik_kafka__table_versions": "qlik_kafka_table_versions()",
-        "intermediate/int_eq_ct__changes_logged": "qlik_ct_change_log('eq_ct')",
-        "intermediate/int_eq_kafka__changes_logged": "qlik_kafka_change_log('eq_kafka')",
-        "intermediate/int_eq_dbz__changes_logged": "debezium_change_log('eq_dbz')",
-        "intermediate/int_eq_dirxml__changes_logged": "dirxml_change_log('eq_dirxml')",
-    }
-    for table in FORMATS:
-        files[f"intermediate/int_{table}__versioned"] = f"versioned_model('{table}')"
-        files[f"marts/{table}_current"] = f"scd1_current('{table}')"
-        files[f"marts/{table}_history"] = f"history_view('{table}')"
-    sources = {
-        "qlik_ct": ["eq_ct__ct", "eq_ct"],
-        "qlik_kafka": ["eq_kafka_messages"],
-        "debezium": ["eq_dbz_events"],
-        "dirxml": ["eq_dirxml_log", "eq_dirxml_source"],
-    }
-    return make_project(tmp_path, sources, files)
+    """A project onboarding the four written formats."""
+    return make_project(tmp_path, _tables(), {"cdcflow_raw_schema": RAW})
 
 
 def _vars() -> str:
-    columns = ", ".join(f"{name}: '{data_type}'" for name, data_type in ch.COLUMNS.items())
-    common = f"key: [{ch.KEY}], columns: {{{columns}}}"
-    return (
-        f"{{cdcflow_raw_schema: {RAW}, cdcflow_tables: {{"
-        f"eq_ct: {{format: qlik_ct, change_table: eq_ct__ct, full_load_table: eq_ct, {common}}}, "
-        f"eq_kafka: {{format: qlik_kafka, raw_table: eq_kafka_messages, source_schema: dbo, "
-        f"source_table: ACCOUNTS, {common}}}, "
-        f"eq_dbz: {{format: debezium, raw_table: eq_dbz_events, topic: server1.dbo.accounts, {common}}}, "
-        f"eq_dirxml: {{format: dirxml, raw_table: eq_dirxml_log, source_table: accounts, "
-        f"query_back_table: eq_dirxml_source, {common}}}}}}}"
-    )
+    return json.dumps({"cdcflow_raw_schema": RAW, "cdcflow_tables": _tables()})
 
 
 def _append(spark, table: str, columns: dict[str, str], rows: list[dict]) -> None:

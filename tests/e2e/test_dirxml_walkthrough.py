@@ -5,6 +5,7 @@ the current row and the whole history of empno=1, and the outcome of each event.
 Query-back events (5-8) take their values from the source table as it is at
 that run, not as it was when the event was logged."""
 
+import json
 from datetime import datetime
 
 import pytest
@@ -118,15 +119,28 @@ STEPS = [
 ]
 
 
-def _vars(allow_loopback: bool = False, raw: str = RAW, table_options: str = "") -> str:
-    columns = ", ".join(f"{name}: '{data_type}'" for name, data_type in EMP.items())
-    renamed = ", ".join(f"{name}: {ours}" for name, ours in RENAMED.items())
-    return (
-        f"{{cdcflow_raw_schema: {raw}, cdcflow_dirxml_allow_loopback: {str(allow_loopback).lower()}, "
-        f"cdcflow_dirxml_event_log_columns: {{{renamed}}}, "
-        f"cdcflow_tables: {{emp: {{format: dirxml, raw_table: dirxml_event_log, "
-        f"{table_options}key: [empno], columns: {{{columns}}}}}}}}}"
-    )
+def _settings(allow_loopback: bool = False, raw: str = RAW) -> dict:
+    return {
+        "cdcflow_raw_schema": raw,
+        "cdcflow_dirxml_allow_loopback": allow_loopback,
+        "cdcflow_dirxml_event_log_columns": RENAMED,
+    }
+
+
+def _tables(**table_options) -> dict[str, dict]:
+    return {
+        "emp": {
+            "format": "dirxml",
+            "raw_table": "dirxml_event_log",
+            **table_options,
+            "key": ["empno"],
+            "columns": EMP,
+        }
+    }
+
+
+def _vars(allow_loopback: bool = False, raw: str = RAW, **table_options) -> str:
+    return json.dumps({**_settings(allow_loopback, raw), "cdcflow_tables": _tables(**table_options)})
 
 
 def _expected_history(changes: list[tuple]) -> list[tuple]:
@@ -179,18 +193,7 @@ def project(tmp_path_factory, spark):
         f"create table {RAW}.dirxml_event_log ({', '.join(f'{c} {t}' for c, t in LOG.items())}) using parquet"
     )
     spark.sql(f"create table {RAW}.emp ({', '.join(f'{c} {t}' for c, t in EMP.items())}) using parquet")
-    return make_project(
-        tmp_path_factory.mktemp("walkthrough"),
-        {"dirxml": ["dirxml_event_log", "emp"]},
-        {
-            "staging/stg_dirxml__emp_events": "stg_dirxml_events('emp')",
-            "intermediate/int_emp__changes_logged": "dirxml_change_log('emp')",
-            "intermediate/int_emp__versioned": "versioned_model('emp')",
-            "marts/emp_current": "scd1_current('emp')",
-            "marts/emp_history": "history_view('emp')",
-            "marts/dirxml_event_outcomes": "dirxml_event_outcomes()",
-        },
-    )
+    return make_project(tmp_path_factory.mktemp("walkthrough"), _tables(), _settings())
 
 
 def _check_step(spark, title, changes, current, record_ids, outcome):
@@ -288,7 +291,7 @@ def test_query_back_without_a_source_table_is_an_error(spark, state_dir, project
         state_dir,
         "run",
         "--vars",
-        _vars(raw=raw, table_options="query_back_table: null, "),
+        _vars(raw=raw, query_back_table=None),
         schema=schema,
         project_dir=project,
     )

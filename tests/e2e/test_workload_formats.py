@@ -43,7 +43,7 @@ def _assert_same_history(spark, columns: list[str], source_format: str) -> None:
 
 
 def test_every_format_builds_the_source_table(spark, state_dir, tmp_path):
-    project = workload_project(tmp_path / "project", FORMATS)
+    project = workload_project(tmp_path / "project", WORKLOAD, FORMATS, RAW)
     dbt_vars = json.dumps(
         {
             "cdcflow_raw_schema": RAW,
