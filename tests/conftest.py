@@ -12,7 +12,17 @@ def state_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def spark(state_dir):
+def integration_project():
+    """integration_tests/ with cdcflow installed (dbt deps: a link to the repository)."""
+    from bench.project import install_packages
+    from tests.e2e.helpers import INTEGRATION_DIR
+
+    install_packages(INTEGRATION_DIR)
+    return INTEGRATION_DIR
+
+
+@pytest.fixture(scope="session")
+def spark(state_dir, integration_project):
     from launcher.spark import build_session
 
     session = build_session(state_dir=state_dir, master="local[2]")
