@@ -5,13 +5,9 @@ the one place that registers these functions on a SparkSession.
 """
 
 from udfs.change_mask import change_mask_fits, changed_columns, set_bits
-from udfs.change_seq import ChangeSeq, MalformedChangeSeq, parse_change_seq
 
 __all__ = [
-    "ChangeSeq",
-    "MalformedChangeSeq",
     "change_mask_fits",
     "changed_columns",
-    "parse_change_seq",
     "set_bits",
 ]

@@ -5,10 +5,6 @@ SQL names (used by the macros in ``macros/masks`` and ``macros/qlik_ct``):
 * ``cdcflow_changed_columns(mask binary, columns array<string>, first_bit int)``
   -> ``array<string>``
 * ``cdcflow_change_mask_fits(mask binary, width int)`` -> ``boolean``
-* ``cdcflow_change_seq_committed_at(change_seq string)`` -> ``timestamp``
-  (null when malformed)
-* ``cdcflow_change_seq_number(change_seq string)`` -> ``decimal(19,0)``
-  (null when malformed)
 * ``cdcflow_connect_decimal(value string, scale int)`` -> ``string``: a Kafka
   Connect Decimal (Base64 two's complement) as decimal text, null when it does
   not decode (the macros cast it to the column's decimal type)
@@ -25,30 +21,23 @@ SQL names (used by the macros in ``macros/masks`` and ``macros/qlik_ct``):
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from pyspark.sql import SparkSession
 from pyspark.sql.types import (
     ArrayType,
     BooleanType,
-    DecimalType,
     StringType,
     StructField,
     StructType,
-    TimestampNTZType,
 )
 
 from udfs.cdc_state import begin_run_rows, end_run_rows
 from udfs.change_mask import change_mask_fits, changed_columns
-from udfs.change_seq import MalformedChangeSeq, parse_change_seq
 from udfs.connect_decimal import connect_decimal_text
 from udfs.table_key import table_key_struct
 
 UDF_NAMES = (
     "cdcflow_changed_columns",
     "cdcflow_change_mask_fits",
-    "cdcflow_change_seq_committed_at",
-    "cdcflow_change_seq_number",
     "cdcflow_connect_decimal",
     "cdcflow_parse_table_key",
     "cdcflow_cdc_state_begin_run",
@@ -86,20 +75,6 @@ CDC_STATE_ROWS_TYPE = ArrayType(
 )
 
 
-def _committed_at(value):
-    try:
-        return parse_change_seq(value).committed_at
-    except MalformedChangeSeq:
-        return None
-
-
-def _change_number(value):
-    try:
-        return Decimal(parse_change_seq(value).change_number)
-    except MalformedChangeSeq:
-        return None
-
-
 def register_udfs(spark: SparkSession) -> list[str]:
     """Register every cdcflow UDF as a temporary function; return their names."""
     spark.udf.register(
@@ -114,8 +89,6 @@ def register_udfs(spark: SparkSession) -> list[str]:
         lambda mask, width: change_mask_fits(None if mask is None else bytes(mask), width),
         BooleanType(),
     )
-    spark.udf.register("cdcflow_change_seq_committed_at", _committed_at, TimestampNTZType())
-    spark.udf.register("cdcflow_change_seq_number", _change_number, DecimalType(19, 0))
     spark.udf.register("cdcflow_connect_decimal", connect_decimal_text, StringType())
     spark.udf.register("cdcflow_parse_table_key", table_key_struct, TABLE_KEY_TYPE)
     spark.udf.register("cdcflow_cdc_state_begin_run", begin_run_rows, CDC_STATE_ROWS_TYPE)
