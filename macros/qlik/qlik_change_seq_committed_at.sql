@@ -1,7 +1,7 @@
 {% macro qlik_change_seq_committed_at(change_seq) %}
     {#- UTC timestamp from the YYYYMMDDHHmmSShh part of a Qlik change_seq (reference 001);
         null when the value is not 35 digits or the time is impossible.
-        Same rule as udfs/change_seq.py:parse_change_seq. -#}
+        The seeds hold a malformed one (quarantined, tests/e2e/expected). -#}
     case
         when {{ change_seq }} rlike '^[0-9]{35}$' then make_timestamp(
             cast(substring({{ change_seq }}, 1, 4) as int),
