@@ -1,4 +1,4 @@
-"""A dbt project that onboards tables the way the README says: it installs
+"""A dbt project that onboards tables the way docs/onboarding.md says: it installs
 cdcflow as a package (``packages.yml``, ``local:`` this repository), configures
 its tables in ``vars``, and ``cdcflow onboard`` writes its models. The
 benchmark builds its tables this way; so do the end-to-end tests whose tables

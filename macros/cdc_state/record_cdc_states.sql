@@ -7,7 +7,7 @@
     {%- for row in rows if row['transition_error'] -%}
         {{ exceptions.raise_compiler_error(
             "cdcflow: CDC group '" ~ row['name'] ~ "': " ~ row['transition_error']
-            ~ ". See the state table " ~ relations.table ~ " and README, 'Processing ranges and the CDC state'."
+            ~ ". See the state table " ~ relations.table ~ " and docs/operations.md, 'Processing ranges and the CDC state'."
         ) }}
     {%- endfor -%}
     {%- if rows | length == 0 -%}

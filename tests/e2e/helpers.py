@@ -217,6 +217,6 @@ def compile_inline(state_dir: Path, sql: str, *extra: str) -> str:
 
 
 def make_project(path: Path, tables: dict[str, dict], settings: dict | None = None) -> Path:
-    """A project installing cdcflow and onboarding ``tables`` the way the README
+    """A project installing cdcflow and onboarding ``tables`` the way docs/onboarding.md
     says (bench.project); ``settings``: its other cdcflow vars."""
     return onboarded_project(path / "project", tables, settings)

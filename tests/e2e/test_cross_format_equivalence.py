@@ -3,7 +3,7 @@ source table (inserts, updates to and from null, deletes, primary-key updates,
 re-inserted keys, several changes per key and per transaction, equal commit
 times) written as a Qlik `__ct` change table, as Qlik Kafka messages, as Debezium
 events and as DirXML event-log rows (with query-back events reading a source
-table), each onboarded the way the README says (configuration plus one-line
+table), each onboarded the way docs/onboarding.md says (configuration plus one-line
 model files). The four `_current` tables are identical, equal to the simulated
 table, and the four `_history` tables are identical (DirXML's baseline is logged
 as inserts, having no full load): after a full build, and after an incremental
