@@ -318,8 +318,16 @@ def _accepted(values: list[str]) -> dict:
 
 
 def _data_columns(table: dict, typed: bool) -> list[dict]:
+    """The table's columns; typed (the marts' contract) with not-null keys, else
+    described only (staging and the change log keep the rows quarantined for a
+    null key)."""
     return [
-        _column(c, t if typed else None, _described(table, c), ["not_null"] if c in table["key"] else None)
+        _column(
+            c,
+            t if typed else None,
+            _described(table, c),
+            ["not_null"] if typed and c in table["key"] else None,
+        )
         for c, t in table["columns"].items()
     ]
 
