@@ -431,7 +431,17 @@ VERSIONED = {
     " touch row per key it changed and one run-marker row with a null key); the marts drop the copies a"
     " later run superseded. Built by macro versioned_model.",
     "columns": {
+        "operation": "Operation of the change that starts the link: L, I, U, or D (a delete ends the key's"
+        " version).",
+        "change_order": "The change's change_order (see the change log).",
+        "valid_from": "Commit time of the change.",
+        "valid_to": "Commit time of the key's next change; null while open.",
         "valid_to_change_order": "change_order of the next change of the key; null while open.",
+        "closed_by_operation": "Operation of the next change (U, D or I); null while open.",
+        "is_current": "True while open (no next change); touches and run markers are null here.",
+        "transaction_id": "Source transaction of the change.",
+        "changed_columns": "Columns the change set.",
+        "present_columns": "Columns the change carries.",
         "written_in_run": "Partition; the run that wrote the link ('YYYYMMDDTHHMMSS'), or for a link closed"
         " by the first build the start of the slice of history its closing change falls in; 'open-<run>' for"
         " open links, touches and run markers.",
@@ -443,7 +453,10 @@ VERSIONED = {
 def intermediate_properties(table: dict) -> list[dict]:
     name, fmt = table["name"], table["format"]
     logged = [_column(c, None, d) for c, d in CHANGES_LOGGED["columns"].items()]
-    versioned = [_column(c, None, d) for c, d in VERSIONED["columns"].items()]
+    versioned = [
+        *_data_columns(table, typed=False),
+        *(_column(c, None, d) for c, d in VERSIONED["columns"].items()),
+    ]
     return [
         {
             "name": f"int_{name}__changes_logged",
