@@ -436,9 +436,10 @@ VERSIONED = {
         "change_order": "The change's change_order (see the change log).",
         "valid_from": "Commit time of the change.",
         "valid_to": "Commit time of the key's next change; null while open.",
-        "valid_to_change_order": "change_order of the next change of the key; null while open.",
+        "valid_to_change_order": "change_order of the next change of the key; null while open. A touch"
+        " row (null change_order) holds the first change_order its run recomputed from.",
         "closed_by_operation": "Operation of the next change (U, D or I); null while open.",
-        "is_current": "True while open (no next change); touches and run markers are null here.",
+        "is_current": "True for a key's current version (open, not a delete); false for touches.",
         "transaction_id": "Source transaction of the change.",
         "changed_columns": "Columns the change set.",
         "present_columns": "Columns the change carries.",
