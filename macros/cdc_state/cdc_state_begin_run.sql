@@ -9,6 +9,7 @@
     {%- if groups | length == 0 -%}
         {{ return('') }}
     {%- endif -%}
+    {%- do cdcflow.check_required_models(groups) -%}
     {%- set relations = cdcflow.cdc_state_relations() -%}
     {%- do cdcflow.create_cdc_state_relations(relations) -%}
     {%- set latest = cdcflow.latest_cdc_states(relations) -%}

@@ -6,6 +6,7 @@
         'raw_table_settings': ['raw_table'],
         'may_omit_columns': true,
         'shared_models': ['debezium_quarantine'],
+        'required_models': [],
         'held_back_from': none,
     }) }}
 {% endmacro %}

@@ -6,6 +6,7 @@
         'raw_table_settings': ['change_table', 'full_load_table'],
         'may_omit_columns': false,
         'shared_models': ['qlik_ct_quarantine'],
+        'required_models': [],
         'held_back_from': none,
     }) }}
 {% endmacro %}

@@ -34,7 +34,11 @@ incomplete_transactions as (
     -- incomplete transactions with records of this table still to log; one
     -- already logged was complete then (re-read partly through the overlap)
     select incomplete.transaction_id, incomplete.first_landed_at
-    from ({{ cdcflow.qlik_kafka_incomplete_transactions(cdcflow.landed_in_range(group_range)) }}) as incomplete
+    from (
+        {{ cdcflow.qlik_kafka_incomplete_transactions(
+            ref('stg_qlik_kafka__parsed_messages'), cdcflow.landed_in_range(group_range)
+        ) }}
+    ) as incomplete
     left semi join landed
         on incomplete.transaction_id = landed.transaction_id and landed.invalid_reason is null
     {%- if is_incremental() %}

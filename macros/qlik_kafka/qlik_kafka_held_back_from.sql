@@ -12,6 +12,14 @@
         {{ return(none) }}
     {%- endif -%}
     {%- set change_log = adapter.get_relation(target.database, target.schema, 'int_' ~ table_name ~ '__changes_logged') -%}
+    {#- the messages this run parsed (a model of the run: the hook runs after it) -#}
+    {%- set parsed = graph.nodes.values() | selectattr('resource_type', 'equalto', 'model')
+        | selectattr('name', 'equalto', 'stg_qlik_kafka__parsed_messages') | list -%}
+    {%- set messages = adapter.get_relation(parsed[0].database, parsed[0].schema, parsed[0].alias)
+        if parsed else none -%}
+    {%- if messages is none -%}
+        {{ return(none) }}
+    {%- endif -%}
     {%- set overlap = var('cdcflow_landing_overlap_minutes', 10) | int -%}
     {%- set landed_filter = "landed_at <= timestamp'" ~ state['current_end_at'].strftime('%Y-%m-%d %H:%M:%S.%f') ~ "'" -%}
     {%- if state['current_start_at'] is not none -%}
@@ -20,7 +28,7 @@
     {%- endif -%}
     {%- set query -%}
         select unix_micros(min(incomplete.first_landed_at)) - 1
-        from ({{ cdcflow.qlik_kafka_incomplete_transactions(landed_filter) }}) as incomplete
+        from ({{ cdcflow.qlik_kafka_incomplete_transactions(messages, landed_filter) }}) as incomplete
         {%- if change_log is not none %}
         left anti join (select distinct transaction_id from {{ change_log }}) as logged
             on incomplete.transaction_id = logged.transaction_id

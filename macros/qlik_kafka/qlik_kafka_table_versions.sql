@@ -19,26 +19,12 @@
     {%- endfor %}
 
 with
-{%- for landing in relations %}
-
-{{ landing.name }}_messages as (
-
-    select '{{ landing.name }}' as raw_table, *
-    from ({{ cdcflow.qlik_kafka_parsed_messages(landing.relation) }}) as parsed
-    where {{ cdcflow.landed_in_range(ranges) }}
-
-),
-{%- endfor %}
 
 messages as (
-    {%- for landing in relations %}
 
-    select * from {{ landing.name }}_messages
-    {%- if not loop.last %}
-
-    union all
-    {%- endif %}
-    {%- endfor %}
+    select *
+    from {{ ref('stg_qlik_kafka__parsed_messages') }}
+    where {{ cdcflow.landed_in_range(ranges) }}
 
 ),
 

@@ -6,7 +6,6 @@
         ordinal 1), and a reason when the message cannot be applied. One row per
         message; the change log applies them. -#}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
-    {%- set relation = source(cfg.source, cfg.raw_table) -%}
     {%- set configured = cdcflow.string_array(cfg.column_names) -%}
     {%- set operations = {'REFRESH': 'L', 'INSERT': 'I', 'UPDATE': 'U', 'DELETE': 'D'} -%}
 
@@ -14,7 +13,10 @@ with
 
 messages as (
 
-    {{ cdcflow.qlik_kafka_parsed_messages(relation) }}
+    -- the run's messages of the table's landing table, parsed once for every reader
+    select * except (raw_table)
+    from {{ ref('stg_qlik_kafka__parsed_messages') }}
+    where raw_table = '{{ cfg.raw_table }}'
 
 ),
 

@@ -1,0 +1,53 @@
+{% macro stg_qlik_kafka_parsed_messages() %}
+    {#- Body of stg_qlik_kafka__parsed_messages: the messages of every qlik_kafka
+        landing table landed within this run's processing ranges (their union),
+        parsed once (qlik_kafka_parsed_messages), with the landing table's name.
+        Rebuilt by every run: the tables' staging, the table versions, the
+        transaction check and the quarantine read it instead of parsing the JSON
+        again. It reads from the beginning when one of those models is built from
+        scratch (a first run, --full-refresh). -#}
+    {{ config(materialized='table') }}
+    {%- set relations = cdcflow.landing_relations('qlik_kafka') -%}
+    {%- if relations | length == 0 -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: stg_qlik_kafka__parsed_messages needs at least one table with format qlik_kafka "
+            ~ "in vars.cdcflow_tables."
+        ) }}
+    {%- endif -%}
+    {%- set tables = cdcflow.tables_of_format('qlik_kafka') -%}
+    {%- set ranges = [] -%}
+    {%- set readers = ['int_qlik_kafka__table_versions', 'qlik_kafka_quarantine'] -%}
+    {%- for table_name in tables -%}
+        {%- do ranges.append(cdcflow.processing_range(table_name)) -%}
+        {%- do readers.append('int_' ~ table_name ~ '__changes_logged') -%}
+    {%- endfor -%}
+    {%- set from_start = cdcflow.any_built_from_scratch(readers) %}
+
+with
+{%- for landing in relations %}
+
+{{ landing.name }}_messages as (
+
+    select
+        '{{ landing.name }}' as raw_table,
+        parsed.*
+    from ({{ cdcflow.qlik_kafka_parsed_messages(landing.relation) }}) as parsed
+    where {{ cdcflow.landed_in_range(ranges, from_start) }}
+
+),
+{%- endfor %}
+
+final as (
+    {%- for landing in relations %}
+
+    select * from {{ landing.name }}_messages
+    {%- if not loop.last %}
+
+    union all
+    {%- endif %}
+    {%- endfor %}
+
+)
+
+select * from final
+{% endmacro %}

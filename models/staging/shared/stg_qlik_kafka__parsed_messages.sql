@@ -1,0 +1,1 @@
+{{ cdcflow.stg_qlik_kafka_parsed_messages() }}
