@@ -1,5 +1,5 @@
 {% macro debezium_quarantine() %}
     {#- Body of debezium_quarantine: the Debezium events that cannot be applied
-        (kafka_message_quarantine). -#}
-    {{ cdcflow.kafka_message_quarantine('debezium', '_events', cdcflow.debezium_parsed_events) }}
+        (kafka_message_quarantine), from the events the run parsed. -#}
+    {{ cdcflow.kafka_message_quarantine('debezium', '_events', cdcflow.debezium_landed_parsed_events) }}
 {% endmacro %}

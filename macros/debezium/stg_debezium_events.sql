@@ -5,7 +5,6 @@
         event_serial_no, the columns an update changed (before vs after), and a
         reason when the event cannot be applied. One row per event. -#}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
-    {%- set relation = source(cfg.source, cfg.raw_table) -%}
     {%- set configured = cdcflow.string_array(cfg.column_names) -%}
     {%- set operations = {'c': 'I', 'u': 'U', 'd': 'D', 'r': 'L'} -%}
     {%- set lsn_pattern = "'^[0-9a-fA-F]{8}:[0-9a-fA-F]{8}:[0-9a-fA-F]{4}$'" -%}
@@ -14,7 +13,8 @@ with
 
 events as (
 
-    {{ cdcflow.debezium_parsed_events(relation) }}
+    -- the run's events of the table's landing table, parsed once for every reader
+    {{ cdcflow.debezium_landed_parsed_events(source(cfg.source, cfg.raw_table)) }}
 
 ),
 

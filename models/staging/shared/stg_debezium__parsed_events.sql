@@ -1,0 +1,1 @@
+{{ cdcflow.stg_debezium_parsed_events() }}
