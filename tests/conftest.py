@@ -22,7 +22,7 @@ def integration_project():
 
 
 @pytest.fixture(scope="session")
-def spark(state_dir, integration_project):
+def spark(state_dir):
     from launcher.spark import build_session
 
     session = build_session(state_dir=state_dir, master="local[2]")

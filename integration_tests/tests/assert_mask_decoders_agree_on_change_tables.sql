@@ -14,7 +14,7 @@ disagreements as (
 
     select
         '{{ table_name }}' as source_table,
-        {{ var('cdcflow_qlik_header_prefix') }}change_seq as change_seq,
+        {{ var('cdcflow_qlik_header_prefix', 'header__') }}change_seq as change_seq,
         hex({{ mask }}) as mask_hex
     from {{ relation }}
     where

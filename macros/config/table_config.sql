@@ -49,7 +49,9 @@
     {%- for column in column_names if column not in key -%}
         {%- do data_columns.append(column) -%}
     {%- endfor -%}
-    {%- set header_columns = raw.get('header_columns', var('cdcflow_qlik_header_columns')) -%}
+    {%- set header_columns = raw.get('header_columns', var('cdcflow_qlik_header_columns', [
+        'change_seq', 'change_oper', 'change_mask', 'stream_position', 'operation', 'transaction_id', 'timestamp'
+    ])) -%}
     {%- set decimal_handling_mode = raw.get('decimal_handling_mode', 'precise') -%}
     {%- if decimal_handling_mode not in ['precise', 'double', 'string'] -%}
         {{ exceptions.raise_compiler_error(

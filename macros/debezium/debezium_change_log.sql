@@ -4,6 +4,7 @@
         is commit_lsn, change_lsn, event_serial_no, so a primary-key update (delete
         of the old key, create of the new one, serials 1 and 2) ends the old key
         and starts the new one; a second delivery of an event is skipped. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {{ config(

@@ -4,6 +4,7 @@
         the Connect schema, the total order commit_lsn, change_lsn,
         event_serial_no, the columns an update changed (before vs after), and a
         reason when the event cannot be applied. One row per event. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
     {%- set configured = cdcflow.string_array(cfg.column_names) -%}
     {%- set operations = {'c': 'I', 'u': 'U', 'd': 'D', 'r': 'L'} -%}

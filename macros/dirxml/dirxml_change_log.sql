@@ -10,6 +10,7 @@
         equal is present but not changed. Order: the change's first record_id. Commit
         time: event_time. The event log has no transaction id (null). Events that
         already have an outcome (dirxml_event_outcomes) are not processed again. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {{ config(

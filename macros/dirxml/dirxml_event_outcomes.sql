@@ -6,7 +6,8 @@
         decided; events of other tables are W (not published). Reads the same
         processing ranges as the change logs; one row per event, append-only. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
-    {%- set tables = cdcflow.dirxml_tables('dirxml_event_outcomes') -%}
+    {%- if not cdcflow.enabled_for_format('dirxml') -%}{{ return('select 1 as disabled') }}{%- endif -%}
+    {%- set tables = cdcflow.tables_of_format('dirxml') -%}
     {%- set ranges = {} -%}
     {%- set claimed = {} -%}
     {%- set log_columns = {} %}

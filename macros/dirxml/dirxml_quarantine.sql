@@ -4,7 +4,8 @@
         event (JSON of the landed row) and the reason. Reads the same processing
         ranges as the change logs. Append-only. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
-    {%- set tables = cdcflow.dirxml_tables('dirxml_quarantine') %}
+    {%- if not cdcflow.enabled_for_format('dirxml') -%}{{ return('select 1 as disabled') }}{%- endif -%}
+    {%- set tables = cdcflow.tables_of_format('dirxml') %}
 
 with
 {%- for table_name in tables %}

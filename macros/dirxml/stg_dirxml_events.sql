@@ -8,6 +8,7 @@
         (S, W, E, F) and why, and whether it is published. Loop-back events (by
         var cdcflow_dirxml_driver_user) are not published unless var
         cdcflow_dirxml_allow_loopback is true. One row per event. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set log = source(cfg.source, cfg.raw_table) -%}
     {%- set names = [cfg.source_table | lower] -%}
@@ -16,7 +17,7 @@
     {%- set data_columns = cdcflow.string_array(cfg.data_columns) -%}
     {%- set key_names = [] -%}
     {%- for column in cfg.key -%}{%- do key_names.append(cfg.table_key_names[column]) -%}{%- endfor -%}
-    {%- set driver_user = var('cdcflow_dirxml_driver_user', '') -%}
+    {%- set driver_user = var('cdcflow_dirxml_driver_user', 'IDMDRIVER') -%}
     {#- the source table query-back events read: none configured (query_back_table: null),
         or one that does not exist when the run starts, makes query-back events errors -#}
     {%- set source_relation = source(cfg.source, cfg.query_back_table) if cfg.query_back_table else none -%}

@@ -9,13 +9,8 @@
         null source_table. Reads the same processing ranges as the change logs.
         Append-only. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {%- if not cdcflow.enabled_for_format(source_format) -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = cdcflow.tables_of_format(source_format) -%}
-    {%- if tables | length == 0 -%}
-        {{ exceptions.raise_compiler_error(
-            "cdcflow: " ~ source_format ~ "_quarantine needs at least one table with format "
-            ~ source_format ~ " in vars.cdcflow_tables."
-        ) }}
-    {%- endif -%}
     {%- set ranges = {} -%}
     {%- set topics = {} %}
 

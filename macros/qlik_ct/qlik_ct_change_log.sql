@@ -4,6 +4,7 @@
         each U is paired with its before image, and a U that changes the primary
         key becomes a delete of the old key and an insert of the new one; rows
         already logged (landing overlap, replays) are skipped. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {{ config(
         materialized='incremental',

@@ -2,12 +2,8 @@
     {#- Body of qlik_ct_quarantine: every raw row of every qlik_ct table that
         cannot be applied, with the raw row (JSON) and the reason. Append-only. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
-    {%- set tables = cdcflow.tables_of_format('qlik_ct') -%}
-    {%- if tables | length == 0 -%}
-        {{ exceptions.raise_compiler_error(
-            "cdcflow: qlik_ct_quarantine needs at least one table with format qlik_ct in vars.cdcflow_tables."
-        ) }}
-    {%- endif %}
+    {%- if not cdcflow.enabled_for_format('qlik_ct') -%}{{ return('select 1 as disabled') }}{%- endif -%}
+    {%- set tables = cdcflow.tables_of_format('qlik_ct') %}
 
 with
 {%- for table_name in tables %}

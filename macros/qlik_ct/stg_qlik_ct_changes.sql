@@ -2,6 +2,7 @@
     {#- Staging of a Replicate `__ct` change table: header columns renamed, data
         columns typed, change_mask decoded, change_seq parsed, each row checked.
         Rows with an `invalid_reason` go to qlik_ct_quarantine, not downstream. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {%- set prefix = var('cdcflow_qlik_header_prefix', 'header__') -%}
     {%- set relation = source(cfg.source, cfg.change_table) -%}

@@ -1,6 +1,7 @@
 {% macro stg_qlik_ct_full_load(table_name) %}
     {#- Staging of the table Replicate's full load wrote: the baseline the
         change table's changes apply to. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {%- if not cfg.full_load_table -%}
         {{ exceptions.raise_compiler_error(

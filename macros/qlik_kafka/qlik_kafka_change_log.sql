@@ -8,6 +8,7 @@
         first record: qlik_kafka_held_back_from) until it is complete. A
         transaction's records must land within the landing overlap of each other
         (cdcflow_landing_overlap_minutes). -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
     {{ config(
         materialized='incremental',

@@ -6,13 +6,7 @@
         of the qlik_kafka tables (their union). Append-only; each run also writes
         a run-marker row (null source_table) with the end of what it read. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
-    {%- set relations = cdcflow.landing_relations('qlik_kafka') -%}
-    {%- if relations | length == 0 -%}
-        {{ exceptions.raise_compiler_error(
-            "cdcflow: int_qlik_kafka__table_versions needs at least one table with format qlik_kafka "
-            ~ "in vars.cdcflow_tables."
-        ) }}
-    {%- endif -%}
+    {%- if not cdcflow.enabled_for_format('qlik_kafka') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set ranges = [] -%}
     {%- for table_name in cdcflow.tables_of_format('qlik_kafka') -%}
         {%- do ranges.append(cdcflow.processing_range(table_name)) -%}

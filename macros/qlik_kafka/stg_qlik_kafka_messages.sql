@@ -5,6 +5,7 @@
         by that metadata, changeMask/columnMask decoded by its ordinals (bit 0 =
         ordinal 1), and a reason when the message cannot be applied. One row per
         message; the change log applies them. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
     {%- set configured = cdcflow.string_array(cfg.column_names) -%}
     {%- set operations = {'REFRESH': 'L', 'INSERT': 'I', 'UPDATE': 'U', 'DELETE': 'D'} -%}

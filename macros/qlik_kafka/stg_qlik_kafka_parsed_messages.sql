@@ -7,13 +7,8 @@
         again. It reads from the beginning when one of those models is built from
         scratch (a first run, --full-refresh). -#}
     {{ config(materialized='table') }}
+    {%- if not cdcflow.enabled_for_format('qlik_kafka') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set relations = cdcflow.landing_relations('qlik_kafka') -%}
-    {%- if relations | length == 0 -%}
-        {{ exceptions.raise_compiler_error(
-            "cdcflow: stg_qlik_kafka__parsed_messages needs at least one table with format qlik_kafka "
-            ~ "in vars.cdcflow_tables."
-        ) }}
-    {%- endif -%}
     {%- set tables = cdcflow.tables_of_format('qlik_kafka') -%}
     {%- set ranges = [] -%}
     {%- set readers = ['int_qlik_kafka__table_versions', 'qlik_kafka_quarantine'] -%}

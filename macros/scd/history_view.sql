@@ -1,6 +1,7 @@
 {% macro history_view(table_name) %}
     {#- Body of <table>_history: one row per version of each key (SCD2), less the
         copies of links a later run superseded. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}
     {%- set versions = "(select * from " ~ versioned ~ " where change_order is not null and operation <> 'D')" %}

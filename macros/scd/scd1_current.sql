@@ -2,6 +2,7 @@
     {#- Body of <table>_current (SCD1): one row per live key, its latest version.
         Reads only the open partitions of int_<table>__versioned (their open links
         and touches), less the links a later run superseded. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}
     {%- set open_links = "(select * from " ~ versioned

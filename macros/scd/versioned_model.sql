@@ -19,6 +19,7 @@
         valid open links into its own open partition, writes no touches, and its
         post-hook drops the older open partitions. A run with nothing newly
         logged writes nothing. -#}
+    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set strategy = cdcflow.incremental_strategy() -%}
     {{ config(

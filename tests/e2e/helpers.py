@@ -13,10 +13,10 @@ from bench.project import onboarded_project
 from tests.e2e.change_history import CT_HEADERS
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
-# the project the end-to-end tests build: it installs cdcflow as a package
+# a project installing cdcflow as a package, with tables of its own
 INTEGRATION_DIR = PROJECT_DIR / "integration_tests"
 EXPECTED_DIR = Path(__file__).resolve().parent / "expected"
-SEEDS_DIR = INTEGRATION_DIR / "seeds" / "qlik_ct"
+SEEDS_DIR = PROJECT_DIR / "seeds" / "qlik_ct"
 
 HISTORY_COLUMNS = [
     "operation",
@@ -142,7 +142,7 @@ def env(**values):
 
 
 def run_dbt(
-    state_dir: Path, *args: str, schema: str, target: str = "session", project_dir: Path = INTEGRATION_DIR
+    state_dir: Path, *args: str, schema: str, target: str = "session", project_dir: Path = PROJECT_DIR
 ) -> None:
     """Invoke dbt in-process against ``schema``; fail the test if dbt fails."""
     from launcher.dbt_invoke import invoke_dbt

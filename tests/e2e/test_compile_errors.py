@@ -101,12 +101,6 @@ def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
             ),
             "cdcflow: table_key_names of table 't' names 'empno', which is not a key column (id).",
         ),
-        (
-            "{{ cdcflow.dirxml_event_outcomes() }}",
-            ("--vars", "{cdcflow_tables: {t: {format: qlik_ct, key: [id], columns: {id: int}}}}"),
-            "cdcflow: dirxml_event_outcomes needs at least one table with format dirxml in "
-            "vars.cdcflow_tables.",
-        ),
     ],
 )
 def test_compile_error_messages(spark, state_dir, bare_project, sql, extra, message):

@@ -63,7 +63,6 @@ def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
     history, current = marts
     assert history["name"] == "accounts_history"
     assert history["config"] == {
-        "enabled": "{{ project_name == 'my_project' }}",
         "materialized": "view",
         "contract": {"enforced": True},
     }
@@ -76,7 +75,7 @@ def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
     }
     assert columns["account_id"]["data_tests"] == ["not_null"]
     assert columns["account_id"]["description"] == "`account_id` of the source table (primary key)."
-    assert {"unique_combination": {"arguments": {"columns": ["account_id", "change_order"]}}} in history[
+    assert {"cdcflow.unique_combination": {"arguments": {"columns": ["account_id", "change_order"]}}} in history[
         "data_tests"
     ]
     assert [c["name"] for c in current["columns"]] == [
