@@ -75,9 +75,8 @@ def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
     }
     assert columns["account_id"]["data_tests"] == ["not_null"]
     assert columns["account_id"]["description"] == "`account_id` of the source table (primary key)."
-    assert {"cdcflow.unique_combination": {"arguments": {"columns": ["account_id", "change_order"]}}} in history[
-        "data_tests"
-    ]
+    grain = {"cdcflow.unique_combination": {"arguments": {"columns": ["account_id", "change_order"]}}}
+    assert grain in history["data_tests"]
     assert [c["name"] for c in current["columns"]] == [
         "account_id",
         "balance",
