@@ -63,6 +63,7 @@ def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
     history, current = marts
     assert history["name"] == "accounts_history"
     assert history["config"] == {
+        "enabled": "{{ project_name == 'my_project' }}",
         "materialized": "view",
         "contract": {"enforced": True},
     }
