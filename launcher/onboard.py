@@ -50,6 +50,16 @@ class Format:
     raw_columns: dict[str, dict[str, str]] = field(default_factory=dict)  # raw table kind -> columns
 
     names_source: str = ""  # the table setting naming the table at the source: topic, source_table
+    # "table": the staging is written once per run (the run's rows) and read by the change log and
+    # the quarantine, instead of being recomputed by each (typing, the table_key parser);
+    # "ephemeral": inlined
+    staging_materialized: str = "ephemeral"
+    staging_typed: bool = True  # the staging carries the table's columns (else: the messages as landed)
+    # an intermediate model int_<table>__messages_decoded between the staging and the change log
+    # (macro, description, metadata columns), written once per run
+    decoded_macro: str = ""
+    decoded_description: str = ""
+    decoded_columns: dict[str, str] = field(default_factory=dict)
 
     def source_name(self, table: dict) -> str:
         """How the source names the table (SALES.PRODUCTS, server1.dbo.orders), or ''."""
@@ -118,9 +128,26 @@ FORMATS: dict[str, Format] = {
         title="Qlik Kafka",
         names_source="source_table",
         staging={"messages": "stg_qlik_kafka_messages"},
-        staging_description="The data messages of {ident_bare}, values typed, changeMask/columnMask decoded"
-        " by the ordinals of the metadata message in effect; see macro {macro}.",
+        staging_typed=False,
+        staging_description="The messages of {ident_bare} among the run's parsed messages (its data messages,"
+        " and the unreadable messages of its topic); see macro {macro}.",
         staging_columns={
+            "topic": "Kafka topic.",
+            "kafka_partition": "Kafka partition.",
+            "kafka_offset": "Offset in the partition.",
+            "kafka_timestamp": "Kafka record timestamp.",
+            "message": "The Qlik message (data, beforeData, headers), parsed.",
+            "message_type": "DT (data message); null when unparsable.",
+            "parse_error": "Why the message cannot be read; null when it can.",
+            "raw_row": "The landed message as JSON.",
+            "landed_at": "When the message landed (var cdcflow_landed_at).",
+        },
+        decoded_macro="qlik_kafka_decoded_messages",
+        decoded_description="The messages of {ident_bare} read by the metadata message in effect"
+        " (int_qlik_kafka__table_versions): values typed, changeMask/columnMask decoded by its ordinals, and"
+        " why a message cannot be applied. The run's messages, written once per run for the change log and"
+        " the quarantine; see macro {macro}.",
+        decoded_columns={
             "operation": "REFRESH -> L, INSERT -> I, UPDATE -> U, DELETE -> D.",
             "base_order": "changeSequence + transactionEventCounter (19 digits); zeros for REFRESH.",
             "changed_columns": "Columns whose changeMask bit is set (all present columns when there is no"
@@ -128,6 +155,7 @@ FORMATS: dict[str, Format] = {
             "present_columns": "Columns whose columnMask bit is set; absent ones keep their previous value.",
             "is_key_change": "An UPDATE whose beforeData has another primary key.",
             "invalid_reason": "Why the message cannot be applied; null for a valid message.",
+            "raw_row": "The landed message as JSON, for quarantine (only when invalid_reason is set).",
         },
         baseline="the baseline (REFRESH messages)",
         operations=["L", "I", "U"],
@@ -150,6 +178,7 @@ FORMATS: dict[str, Format] = {
     ),
     "debezium": Format(
         title="Debezium",
+        staging_materialized="table",
         names_source="topic",
         staging={"events": "stg_debezium_events"},
         staging_description="The change events of {ident_bare}, typed from the Connect schema; see macro"
@@ -160,6 +189,7 @@ FORMATS: dict[str, Format] = {
             "changed_columns": "All columns for c/r, the key for d, the columns whose value differs between"
             " before and after for u.",
             "invalid_reason": "Why the event cannot be applied; null for a valid event.",
+            "raw_row": "The landed message as JSON, for quarantine (only when invalid_reason is set).",
         },
         baseline="the baseline (snapshot reads, op r)",
         operations=["L", "I", "U"],
@@ -183,6 +213,7 @@ FORMATS: dict[str, Format] = {
     ),
     "dirxml": Format(
         title="DirXML event log",
+        staging_materialized="table",
         names_source="source_table",
         staging={"events": "stg_dirxml_events"},
         staging_description="The new events of table {ident_bare} in the DirXML event log, one row per event,"
@@ -282,6 +313,10 @@ def model_bodies(table: dict) -> dict[str, str]:
         if suffix == "full_load" and not table.get("full_load_table"):
             continue
         bodies[f"staging/{fmt}/stg_{fmt}__{name}_{suffix}.sql"] = f"{{{{ cdcflow.{macro}('{name}') }}}}"
+    if FORMATS[fmt].decoded_macro:
+        bodies[f"intermediate/{fmt}/int_{name}__messages_decoded.sql"] = (
+            f"{{{{ cdcflow.{FORMATS[fmt].decoded_macro}('{name}') }}}}"
+        )
     for path, macro in (
         (f"intermediate/{fmt}/int_{name}__changes_logged", f"{fmt}_change_log"),
         (f"intermediate/{fmt}/int_{name}__versioned", "versioned_model"),
@@ -458,7 +493,24 @@ def intermediate_properties(table: dict) -> list[dict]:
         *_data_columns(table, typed=False),
         *(_column(c, None, d) for c, d in VERSIONED["columns"].items()),
     ]
+    f = FORMATS[fmt]
+    decoded = []
+    if f.decoded_macro:
+        decoded.append(
+            {
+                "name": f"int_{name}__messages_decoded",
+                "description": f.decoded_description.format(
+                    ident_bare=f.source_name(table) or name, macro=f.decoded_macro
+                ),
+                "config": {"materialized": "table"},
+                "columns": [
+                    *_data_columns(table, typed=False),
+                    *(_column(c, None, d) for c, d in f.decoded_columns.items()),
+                ],
+            }
+        )
     return [
+        *decoded,
         {
             "name": f"int_{name}__changes_logged",
             "description": CHANGES_LOGGED["description"].format(name=name, format=fmt),
@@ -494,8 +546,9 @@ def staging_properties(table: dict) -> list[dict]:
             {
                 "name": f"stg_{fmt}__{name}_{suffix}",
                 "description": f.staging_description.format(raw=raw, macro=macro, ident_bare=ident),
+                "config": {"materialized": f.staging_materialized},
                 "columns": [
-                    *_data_columns(table, typed=False),
+                    *(_data_columns(table, typed=False) if f.staging_typed else []),
                     *(_column(c, None, d) for c, d in f.staging_columns.items()),
                 ],
             }
@@ -561,8 +614,10 @@ def _yaml(document: dict) -> str:
 
 
 # what a generated model needs whatever the project's dbt_project.yml says:
-# staging inlined (so the Python UDF decoder may be called), the change log and
-# version chain parquet tables (their macros make them incremental), the marts views
+# staging inlined (so the Python UDF decoder may be called; a view may not call
+# one) unless its format writes it once per run (Format.staging_materialized),
+# the change log and version chain parquet tables (their macros make them
+# incremental), the marts views
 LAYER_CONFIG = {
     "staging": {"materialized": "ephemeral"},
     "intermediate": {"file_format": "{{ var('cdcflow_file_format', 'parquet') }}"},

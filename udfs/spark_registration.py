@@ -5,9 +5,6 @@ SQL names (used by the macros in ``macros/masks`` and ``macros/qlik_ct``):
 * ``cdcflow_changed_columns(mask binary, columns array<string>, first_bit int)``
   -> ``array<string>``
 * ``cdcflow_change_mask_fits(mask binary, width int)`` -> ``boolean``
-* ``cdcflow_connect_decimal(value string, scale int)`` -> ``string``: a Kafka
-  Connect Decimal (Base64 two's complement) as decimal text, null when it does
-  not decode (the macros cast it to the column's decimal type)
 * ``cdcflow_parse_table_key(table_key string)`` ->
   ``struct<pairs: array<struct<name: string, value: string>>, error: string>``:
   a DirXML event-log table_key as its (column, value) pairs, or why it is malformed
@@ -32,13 +29,11 @@ from pyspark.sql.types import (
 
 from udfs.cdc_state import begin_run_rows, end_run_rows
 from udfs.change_mask import change_mask_fits, changed_columns
-from udfs.connect_decimal import connect_decimal_text
 from udfs.table_key import table_key_struct
 
 UDF_NAMES = (
     "cdcflow_changed_columns",
     "cdcflow_change_mask_fits",
-    "cdcflow_connect_decimal",
     "cdcflow_parse_table_key",
     "cdcflow_cdc_state_begin_run",
     "cdcflow_cdc_state_end_run",
@@ -89,7 +84,6 @@ def register_udfs(spark: SparkSession) -> list[str]:
         lambda mask, width: change_mask_fits(None if mask is None else bytes(mask), width),
         BooleanType(),
     )
-    spark.udf.register("cdcflow_connect_decimal", connect_decimal_text, StringType())
     spark.udf.register("cdcflow_parse_table_key", table_key_struct, TABLE_KEY_TYPE)
     spark.udf.register("cdcflow_cdc_state_begin_run", begin_run_rows, CDC_STATE_ROWS_TYPE)
     spark.udf.register("cdcflow_cdc_state_end_run", end_run_rows, CDC_STATE_ROWS_TYPE)

@@ -1,11 +1,13 @@
 {% macro check_required_models(groups) %}
     {#- Stops the run before it takes a range when it selects a group's change log
         without a model the change log reads from this run only (its format
-        entry's required_models, e.g. the messages Qlik Kafka parses once per run):
+        entry's required_models, e.g. the messages Qlik Kafka parses once per run;
+        `{table}` stands for the group's table):
         the change log would read an earlier run's rows. -#}
     {%- for table_name in groups -%}
         {%- set required = cdcflow.source_format(cdcflow.table_config(table_name).format).required_models -%}
-        {%- for name in required -%}
+        {%- for pattern in required -%}
+            {%- set name = pattern | replace('{table}', table_name) -%}
             {%- set found = [] -%}
             {%- for unique_id in selected_resources if unique_id.startswith('model.') and unique_id.endswith('.' ~ name) -%}
                 {%- do found.append(unique_id) -%}

@@ -6,7 +6,7 @@
         'raw_table_settings': ['raw_table'],
         'may_omit_columns': true,
         'shared_models': ['stg_debezium__parsed_events', 'debezium_quarantine'],
-        'required_models': ['stg_debezium__parsed_events'],
+        'required_models': ['stg_debezium__parsed_events', 'stg_debezium__{table}_events'],
         'held_back_from': none,
     }) }}
 {% endmacro %}

@@ -11,17 +11,17 @@
     {%- set name = "coalesce(" ~ field_schema ~ ".name, " ~ ("'" ~ fallback_name ~ "'" if fallback_name else "null") ~ ")" -%}
     {%- if spark_type.startswith('decimal') -%}
         {%- set scale = (spark_type.split(',')[1].rstrip(')') if ',' in spark_type else '0') -%}
-        {%- set default_decimal = "cdcflow_connect_decimal(" ~ text ~ ", " ~ scale ~ ")"
+        {%- set default_decimal = cdcflow.connect_decimal_text(text, scale)
             if decimal_handling_mode == 'precise' else text -%}
         try_cast(
             case
                 when {{ name }} = 'org.apache.kafka.connect.data.Decimal'
-                    then cdcflow_connect_decimal({{ text }}, try_cast({{ field_schema }}.parameters['scale'] as int))
+                    then {{ cdcflow.connect_decimal_text(text, "try_cast(" ~ field_schema ~ ".parameters['scale'] as int)") }}
                 when {{ name }} = 'io.debezium.data.VariableScaleDecimal'
-                    then cdcflow_connect_decimal(
-                        from_json({{ text }}, 'struct<scale: int, value: string>').value,
-                        from_json({{ text }}, 'struct<scale: int, value: string>').scale
-                    )
+                    then {{ cdcflow.connect_decimal_text(
+                        "from_json(" ~ text ~ ", 'struct<scale: int, value: string>').value",
+                        "from_json(" ~ text ~ ", 'struct<scale: int, value: string>').scale"
+                    ) }}
                 when {{ field_schema }}.type is not null then {{ text }}
                 else {{ default_decimal }}
             end as {{ data_type }}

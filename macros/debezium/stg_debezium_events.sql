@@ -3,7 +3,9 @@
         op c/u/d/r as I/U/D/L (a snapshot read is the baseline), values typed from
         the Connect schema, the total order commit_lsn, change_lsn,
         event_serial_no, the columns an update changed (before vs after), and a
-        reason when the event cannot be applied. One row per event. -#}
+        reason when the event cannot be applied. One row per event of the run's
+        range (the parsed events'); the change log applies them and the
+        quarantine lists the bad ones, with their landed message. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
     {%- set configured = cdcflow.string_array(cfg.column_names) -%}
@@ -134,5 +136,10 @@ validated as (
 
 )
 
-select * from validated
+select
+    * except (raw_row, landed_at),
+    -- only the quarantine reads the landed message: kept for the rows it lists
+    case when invalid_reason is not null then raw_row end as raw_row,
+    landed_at
+from validated
 {% endmacro %}

@@ -22,10 +22,6 @@
     {#- the outcomes of previous runs, read without a ref (the outcome model runs after this one) -#}
     {%- set outcomes = adapter.get_relation(this.database, this.schema, 'dirxml_event_outcomes')
         if execute and is_incremental() else none -%}
-    {%- set key_changed = [] -%}
-    {%- for column in cfg.key -%}
-        {%- do key_changed.append('not (lag(' ~ column ~ ') over by_record <=> ' ~ column ~ ')') -%}
-    {%- endfor %}
 
 with
 
@@ -81,27 +77,55 @@ kinds as (
 
 ),
 
+ranked as (
+
+    -- each event's rank in record_id order among the table's events, computed in
+    -- parallel (a window ordered over every event would sort them all in one
+    -- task): events counted per block of 2^20 record ids, the blocks' counts
+    -- summed in order (one row per block), then numbered within their block
+    select
+        kinds.*,
+        block.events_before + row_number() over (
+            partition by kinds.record_id div 1048576 order by kinds.record_id
+        ) as event_rank
+    from kinds
+    inner join (
+        select
+            record_block,
+            coalesce(
+                sum(block_events) over (order by record_block rows between unbounded preceding and 1 preceding), 0
+            ) as events_before
+        from (
+            select record_id div 1048576 as record_block, count(*) as block_events
+            from kinds
+            group by record_id div 1048576
+        ) as blocks
+    ) as block
+        on kinds.record_id div 1048576 = block.record_block
+
+),
+
 islands as (
 
-    -- runs of consecutive events (record_id order) of one key, one kind and one event_time
+    -- runs of consecutive events (record_id order) of one key, one kind and one
+    -- event_time, named by their first record_id: an event continues the run of
+    -- its key's previous event when that one is the table's previous event
     select
         *,
-        sum(case when starts_island then 1 else 0 end) over (
-            order by record_id rows between unbounded preceding and current row
+        max(case when starts_island then record_id end) over (
+            partition by {{ cfg.key | join(', ') }} order by record_id rows between unbounded preceding and current row
         ) as island
     from (
         select
             *,
             not coalesce(
-                lag(change_kind) over by_record = change_kind
-                and lag(event_time) over by_record = event_time,
+                lag(event_rank) over by_key = event_rank - 1
+                and lag(change_kind) over by_key = change_kind
+                and lag(event_time) over by_key = event_time,
                 false
-            )
-            {%- for condition in key_changed %}
-            or {{ condition }}
-            {%- endfor %} as starts_island
-        from kinds
-        window by_record as (order by record_id)
+            ) as starts_island
+        from ranked
+        window by_key as (partition by {{ cfg.key | join(', ') }} order by record_id)
     ) as marked
 
 ),

@@ -15,7 +15,7 @@
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'dirxml') %}
-{%- set group_range = cdcflow.change_log_processing_range(table_name) %}
+{%- set group_range = cdcflow.processing_range(table_name) %}
 {%- do ranges.setdefault(cfg.raw_table, []).append(group_range) %}
 {%- do claimed.setdefault(cfg.raw_table, []).append(cfg.source_table | lower) %}
 {%- if cfg.source_schema %}
@@ -23,7 +23,7 @@ with
 {%- endif %}
 {%- do log_columns.setdefault(cfg.raw_table, cfg.event_log_columns) %}
 
-{{ table_name }}_outcomes as (
+{{ cdcflow.runs_after_change_log(table_name) }}{{ table_name }}_outcomes as (
 
     select
         '{{ cfg.raw_table }}' as raw_table,

@@ -10,9 +10,9 @@
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'dirxml') %}
-{%- set group_range = cdcflow.change_log_processing_range(table_name) %}
+{%- set group_range = cdcflow.processing_range(table_name) %}
 
-{{ table_name }}_rejected as (
+{{ cdcflow.runs_after_change_log(table_name) }}{{ table_name }}_rejected as (
 
     select
         '{{ table_name }}' as source_table,

@@ -1,13 +1,14 @@
 {% macro stg_dirxml_events(table_name) %}
     {#- Staging of one table's events in a DirXML JDBC event log (reference 003):
         the new events (status N) of the table, in record_id order, each with its
-        key (parsed from table_key by the UDF cdcflow_parse_table_key and typed by
-        the key columns), the value it carries for its column (per-field events
+        key (parsed from table_key by dirxml_table_key_pairs, or by the UDF
+        cdcflow_parse_table_key when malformed, and typed by the key columns), the value it carries for its column (per-field events
         1-3: new_value, binary from Base64; query-back events 5-8: the source
         table's current row, read now), the outcome the publisher would record
         (S, W, E, F) and why, and whether it is published. Loop-back events (by
         var cdcflow_dirxml_driver_user) are not published unless var
-        cdcflow_dirxml_allow_loopback is true. One row per event. -#}
+        cdcflow_dirxml_allow_loopback is true. One row per event landed within the
+        run's range of the group. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set log = source(cfg.source, cfg.raw_table) -%}
@@ -30,7 +31,17 @@ with
 
 events as (
 
-    {{ cdcflow.dirxml_event_log(log, cfg.event_log_columns) }}
+    -- the rows landed within the group's range of this run (from the beginning when
+    -- a reader is built from scratch): the change log, the outcomes and the
+    -- quarantine read them from here
+    select *
+    from ({{ cdcflow.dirxml_event_log(log, cfg.event_log_columns) }}) as event_log
+    where {{ cdcflow.landed_in_range(
+        cdcflow.processing_range(table_name),
+        cdcflow.any_built_from_scratch(
+            ['int_' ~ table_name ~ '__changes_logged', 'dirxml_event_outcomes', 'dirxml_quarantine']
+        )
+    ) }}
 
 ),
 
@@ -39,10 +50,22 @@ table_events as (
     -- this table's new events (status is case-sensitive; the others are already processed)
     select
         *,
-        cdcflow_parse_table_key(table_key) as parsed_key,
+        {{ cdcflow.dirxml_table_key_pairs('table_key') }} as parsed_key,
         case when event_type in (1, 2, 3, 7, 8) then lower(column_name) end as field
     from events
     where status = 'N' and lower(table_name) in ('{{ names | join("', '") }}')
+
+),
+
+key_parsed as (
+
+    -- keys the Spark SQL parser took, and the others parsed by the Python UDF,
+    -- which says why a key is malformed (called only for those rows)
+    select * from table_events where parsed_key is not null
+    union all
+    select * except (parsed_key, field), cdcflow_parse_table_key(table_key) as parsed_key, field
+    from table_events
+    where parsed_key is null
 
 ),
 
@@ -59,7 +82,7 @@ keyed as (
         select
             *,
             map_from_entries(transform(parsed_key.pairs, pair -> struct(lower(pair.name), pair.value))) as key_text
-        from table_events
+        from key_parsed
     ) as parsed
 
 ),

@@ -1,10 +1,11 @@
-{% macro kafka_message_quarantine(source_format, staging_suffix, parsed_messages) %}
+{% macro kafka_message_quarantine(source_format, table_messages, parsed_messages) %}
     {#- Body of <format>_quarantine for a format landed from Kafka (qlik_kafka,
-        debezium: staging models stg_<format>__<table><staging_suffix>, and
-        parsed_messages(relation) parsing a landing table's messages with a
+        debezium: `table_messages` names the model holding a table's typed
+        messages with their invalid_reason, `{table}` standing for the table, and
+        parsed_messages(relation) gives a landing table's parsed messages with a
         parse_error): every message that cannot be applied, with the raw message
         (JSON of the landed row: topic, partition, offset, timestamp, key, value)
-        and the reason. A configured table's bad messages come from its staging;
+        and the reason. A configured table's bad messages come from that model;
         unreadable messages no table can claim (shared topic) are listed with a
         null source_table. Reads the same processing ranges as the change logs.
         Append-only. -#}
@@ -17,11 +18,11 @@
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, source_format) %}
-{%- set group_range = cdcflow.change_log_processing_range(table_name) %}
+{%- set group_range = cdcflow.processing_range(table_name) %}
 {%- do ranges.setdefault(cfg.raw_table, []).append(group_range) %}
 {%- do topics.setdefault(cfg.raw_table, []).append(cfg.topic) %}
 
-{{ table_name }}_rejected as (
+{{ cdcflow.runs_after_change_log(table_name) }}{{ table_name }}_rejected as (
 
     select
         '{{ table_name }}' as source_table,
@@ -32,7 +33,7 @@ with
         invalid_reason as reason,
         raw_row,
         landed_at
-    from {{ ref('stg_' ~ source_format ~ '__' ~ table_name ~ staging_suffix) }}
+    from {{ ref(table_messages | replace('{table}', table_name)) }}
     where
         invalid_reason is not null
         and {{ cdcflow.landed_in_range(group_range) }}

@@ -8,9 +8,9 @@
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
-{%- set group_range = cdcflow.change_log_processing_range(table_name) %}
+{%- set group_range = cdcflow.processing_range(table_name) %}
 
-{{ table_name }}_changes as (
+{{ cdcflow.runs_after_change_log(table_name) }}{{ table_name }}_changes as (
 
     select *
     from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}

@@ -24,7 +24,7 @@ with
 landed as (
 
     select *
-    from {{ ref('stg_qlik_kafka__' ~ table_name ~ '_messages') }}
+    from {{ ref('int_' ~ table_name ~ '__messages_decoded') }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),

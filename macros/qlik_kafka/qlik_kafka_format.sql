@@ -8,7 +8,7 @@
         'shared_models': [
             'stg_qlik_kafka__parsed_messages', 'int_qlik_kafka__table_versions', 'qlik_kafka_quarantine'
         ],
-        'required_models': ['stg_qlik_kafka__parsed_messages'],
+        'required_models': ['stg_qlik_kafka__parsed_messages', 'int_{table}__messages_decoded'],
         'held_back_from': cdcflow.qlik_kafka_held_back_from,
     }) }}
 {% endmacro %}

@@ -262,7 +262,7 @@ def test_a_source_table_without_a_configured_column_is_refused(spark, state_dir,
 
     with env(CDCFLOW_SCHEMA=SCHEMA):
         result = invoke_dbt(
-            ["run", "--select", "int_emp__changes_logged", "--vars", _vars().replace("photo", "picture")],
+            ["run", "--select", "+int_emp__changes_logged", "--vars", _vars().replace("photo", "picture")],
             state_dir=state_dir,
             project_dir=project,
         )

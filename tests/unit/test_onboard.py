@@ -136,6 +136,7 @@ def test_every_format_declares_its_models(tmp_path):
     assert sql == sorted(
         [
             "staging/qlik_kafka/stg_qlik_kafka__products_messages.sql",
+            "intermediate/qlik_kafka/int_products__messages_decoded.sql",  # the metadata lookup
             "staging/debezium/stg_debezium__orders_events.sql",
             "staging/dirxml/stg_dirxml__emp_events.sql",
             *(
@@ -152,6 +153,19 @@ def test_every_format_declares_its_models(tmp_path):
     assert kafka[0]["description"].startswith(
         "Every version of each `products` (Qlik Kafka, SALES.PRODUCTS) row"
     )
+    staging = {
+        model["name"]: model["config"]["materialized"]
+        for fmt in FORMATS_OF
+        for model in yaml.safe_load(files[f"staging/{fmt}/_{fmt}__models.yml"])["models"]
+    }
+    # written once per run where the change log and the quarantine both read it
+    assert staging == {
+        "stg_qlik_kafka__products_messages": "ephemeral",
+        "stg_debezium__orders_events": "table",
+        "stg_dirxml__emp_events": "table",
+    }
+    decoded = yaml.safe_load(files["intermediate/qlik_kafka/_qlik_kafka__models.yml"])["models"][0]
+    assert (decoded["name"], decoded["config"]["materialized"]) == ("int_products__messages_decoded", "table")
     dirxml = yaml.safe_load(files["marts/dirxml/_dirxml__models.yml"])["models"]
     operation = next(c for c in dirxml[0]["columns"] if c["name"] == "operation")
     assert operation["data_tests"][1] == {"accepted_values": {"arguments": {"values": ["I", "U"]}}}

@@ -1,0 +1,27 @@
+{% macro connect_decimal_text(encoded, scale) -%}
+    {#- A Kafka Connect Decimal (reference 002: the unscaled value as big-endian
+        two's-complement bytes, Base64 in JSON) as exact decimal text
+        `<unscaled>E-<scale>`, which Spark casts to a decimal type. Null when
+        `encoded` or `scale` is null, `encoded` is not Base64 or decodes to no
+        bytes, or the value needs more than 16 bytes (beyond decimal(38)).
+        Native Spark SQL: the bytes' hex digits, sign-extended to 32 (16 bytes),
+        read as a signed 64-bit high half (conv to base -10) times 2^64 plus an
+        unsigned low half, in decimal(38, 0). -#}
+    {%- set digits = "hex(try_to_binary(" ~ encoded ~ ", 'base64'))" -%}
+    {%- set padded = "lpad(" ~ digits ~ ", 32, case when " ~ digits ~ " >= '8' then 'F' else '0' end)" -%}
+    case
+        when length({{ digits }}) between 1 and 32 then concat(
+            cast(
+                try_add(
+                    try_multiply(
+                        cast(conv(left({{ padded }}, 16), 16, -10) as decimal(20, 0)),
+                        cast(18446744073709551616 as decimal(20, 0))
+                    ),
+                    cast(conv(right({{ padded }}, 16), 16, 10) as decimal(20, 0))
+                ) as string
+            ),
+            'E',
+            cast(-({{ scale }}) as string)
+        )
+    end
+{%- endmacro %}
