@@ -55,11 +55,13 @@ class Format:
     # "ephemeral": inlined
     staging_materialized: str = "ephemeral"
     staging_typed: bool = True  # the staging carries the table's columns (else: the messages as landed)
-    # an intermediate model int_<table>__messages_decoded between the staging and the change log
-    # (macro, description, metadata columns), written once per run
-    decoded_macro: str = ""
-    decoded_description: str = ""
-    decoded_columns: dict[str, str] = field(default_factory=dict)
+    # an intermediate model int_<table>__<suffix> between the staging and the change log (its
+    # macro, description, metadata columns), a table written once per run: the change log and
+    # the quarantine read it
+    prepared_suffix: str = ""
+    prepared_macro: str = ""
+    prepared_description: str = ""
+    prepared_columns: dict[str, str] = field(default_factory=dict)
 
     def source_name(self, table: dict) -> str:
         """How the source names the table (SALES.PRODUCTS, server1.dbo.orders), or ''."""
@@ -142,12 +144,13 @@ FORMATS: dict[str, Format] = {
             "raw_row": "The landed message as JSON.",
             "landed_at": "When the message landed (var cdcflow_landed_at).",
         },
-        decoded_macro="qlik_kafka_decoded_messages",
-        decoded_description="The messages of {ident_bare} read by the metadata message in effect"
+        prepared_suffix="messages_decoded",
+        prepared_macro="qlik_kafka_decoded_messages",
+        prepared_description="The messages of {ident_bare} read by the metadata message in effect"
         " (int_qlik_kafka__table_versions): values typed, changeMask/columnMask decoded by its ordinals, and"
         " why a message cannot be applied. The run's messages, written once per run for the change log and"
         " the quarantine; see macro {macro}.",
-        decoded_columns={
+        prepared_columns={
             "operation": "REFRESH -> L, INSERT -> I, UPDATE -> U, DELETE -> D.",
             "base_order": "changeSequence + transactionEventCounter (19 digits); zeros for REFRESH.",
             "changed_columns": "Columns whose changeMask bit is set (all present columns when there is no"
@@ -213,13 +216,32 @@ FORMATS: dict[str, Format] = {
     ),
     "dirxml": Format(
         title="DirXML event log",
-        staging_materialized="table",
         names_source="source_table",
         staging={"events": "stg_dirxml_events"},
-        staging_description="The new events of table {ident_bare} in the DirXML event log, one row per event,"
-        " with the key parsed from table_key, the value the event carries (query-back: the source row now)"
-        " and the outcome; see macro {macro}.",
+        staging_description="The new events of table {ident_bare} in the DirXML event log landed in the run's"
+        " range, one row per event, with the key parsed from table_key and the value the event carries"
+        " (query-back: the source row now); see macro {macro}.",
         staging_columns={
+            "record_id": "Unique, increasing: the order events are processed in.",
+            "event_type": "1-8 (see the source).",
+            "event_type_name": "The event type's name in the reference.",
+            "field": "The column a per-field event (1-3, 7, 8) names, lower case.",
+            "data_present": "Data columns the event carries a value for.",
+            "data_changed": "Data columns the event changes (a field update to the same text changes none).",
+            "parsed_key": "table_key as (name, value) pairs, or why it is malformed.",
+            "key_text": "table_key's values by lower-case column name.",
+            "row_exists": "A query-back event found its row in the source table.",
+            "query_back_error": "Why query-back events cannot read a row (no query-back table, or it does not"
+            " exist); null when they can.",
+            "raw_row": "The landed event-log row as JSON.",
+            "landed_at": "When the row landed (var cdcflow_landed_at).",
+        },
+        prepared_suffix="events_judged",
+        prepared_macro="dirxml_judged_events",
+        prepared_description="The new events of {ident_bare} with the outcome the publisher would record;"
+        " the run's events, written once per run for the change log, dirxml_event_outcomes and"
+        " dirxml_quarantine; see macro {macro}.",
+        prepared_columns={
             "outcome_status": "S, W, E or F, the status the publisher would write back.",
             "outcome_reason": "What was done with the event, or why it was not.",
             "is_published": "The event becomes (part of) a change in the change log.",
@@ -313,9 +335,10 @@ def model_bodies(table: dict) -> dict[str, str]:
         if suffix == "full_load" and not table.get("full_load_table"):
             continue
         bodies[f"staging/{fmt}/stg_{fmt}__{name}_{suffix}.sql"] = f"{{{{ cdcflow.{macro}('{name}') }}}}"
-    if FORMATS[fmt].decoded_macro:
-        bodies[f"intermediate/{fmt}/int_{name}__messages_decoded.sql"] = (
-            f"{{{{ cdcflow.{FORMATS[fmt].decoded_macro}('{name}') }}}}"
+    prepared = FORMATS[fmt]
+    if prepared.prepared_macro:
+        bodies[f"intermediate/{fmt}/int_{name}__{prepared.prepared_suffix}.sql"] = (
+            f"{{{{ cdcflow.{prepared.prepared_macro}('{name}') }}}}"
         )
     for path, macro in (
         (f"intermediate/{fmt}/int_{name}__changes_logged", f"{fmt}_change_log"),
@@ -494,23 +517,23 @@ def intermediate_properties(table: dict) -> list[dict]:
         *(_column(c, None, d) for c, d in VERSIONED["columns"].items()),
     ]
     f = FORMATS[fmt]
-    decoded = []
-    if f.decoded_macro:
-        decoded.append(
+    prepared = []
+    if f.prepared_macro:
+        prepared.append(
             {
-                "name": f"int_{name}__messages_decoded",
-                "description": f.decoded_description.format(
-                    ident_bare=f.source_name(table) or name, macro=f.decoded_macro
+                "name": f"int_{name}__{f.prepared_suffix}",
+                "description": f.prepared_description.format(
+                    ident_bare=f.source_name(table) or name, macro=f.prepared_macro
                 ),
                 "config": {"materialized": "table"},
                 "columns": [
                     *_data_columns(table, typed=False),
-                    *(_column(c, None, d) for c, d in f.decoded_columns.items()),
+                    *(_column(c, None, d) for c, d in f.prepared_columns.items()),
                 ],
             }
         )
     return [
-        *decoded,
+        *prepared,
         {
             "name": f"int_{name}__changes_logged",
             "description": CHANGES_LOGGED["description"].format(name=name, format=fmt),

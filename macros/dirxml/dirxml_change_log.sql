@@ -9,7 +9,8 @@
         source table's current row); a field update whose old and new value are
         equal is present but not changed. Order: the change's first record_id. Commit
         time: event_time. The event log has no transaction id (null). Events that
-        already have an outcome (dirxml_event_outcomes) are not processed again. -#}
+        an earlier run decided (dirxml_event_outcomes, which runs before this
+        model) are not processed again. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
@@ -19,16 +20,15 @@
         partition_by=['change_date'],
         on_schema_change='fail'
     ) }}
-    {#- the outcomes of previous runs, read without a ref (the outcome model runs after this one) -#}
-    {%- set outcomes = adapter.get_relation(this.database, this.schema, 'dirxml_event_outcomes')
-        if execute and is_incremental() else none -%}
+    {#- the outcomes model runs before this one; the outcomes of earlier runs say what was processed -#}
+    {%- set outcomes = ref('dirxml_event_outcomes') -%}
 
 with
 
 landed as (
 
     select *
-    from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
+    from {{ ref('int_' ~ table_name ~ '__events_judged') }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
@@ -37,14 +37,15 @@ landed_published as (
 
     select landed.*
     from landed
-    {%- if outcomes is not none %}
-    -- an event is processed once: one a previous run decided (dirxml_event_outcomes)
+    {%- if is_incremental() %}
+    -- an event is processed once: one an earlier run decided (dirxml_event_outcomes)
     -- is not read again, e.g. when the landing overlap re-reads it
     left anti join (
         select record_id
         from {{ outcomes }}
         where
             raw_table = '{{ cfg.raw_table }}'
+            and loaded_at < {{ cdcflow.run_loaded_at() }}
             {%- if group_range.reprocessing == 'true' %}
             -- reprocessing: not those of the run that did not end (its outcomes may
             -- be partly written; its changes are re-read whole and de-duplicated)

@@ -4,7 +4,8 @@
         back (S success, W warning, E error, F fatal) and why, without writing to
         the source. Events of a configured table get the outcome its staging
         decided; events of other tables are W (not published). Reads the same
-        processing ranges as the change logs; one row per event, append-only. -#}
+        processing ranges as the change logs, and runs before them: they skip the
+        events an earlier run decided. One row per event, append-only. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
     {%- if not cdcflow.enabled_for_format('dirxml') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = cdcflow.tables_of_format('dirxml') -%}
@@ -23,7 +24,7 @@ with
 {%- endif %}
 {%- do log_columns.setdefault(cfg.raw_table, cfg.event_log_columns) %}
 
-{{ cdcflow.runs_after_change_log(table_name) }}{{ table_name }}_outcomes as (
+{{ table_name }}_outcomes as (
 
     select
         '{{ cfg.raw_table }}' as raw_table,
@@ -37,7 +38,7 @@ with
         '{{ table_name }}' as source_table,
         raw_row,
         landed_at
-    from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
+    from {{ ref('int_' ~ table_name ~ '__events_judged') }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),

@@ -22,7 +22,7 @@ with
         outcome_reason as reason,
         raw_row,
         landed_at
-    from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
+    from {{ ref('int_' ~ table_name ~ '__events_judged') }}
     where
         is_rejected
         and {{ cdcflow.landed_in_range(group_range) }}

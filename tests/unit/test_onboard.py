@@ -139,6 +139,7 @@ def test_every_format_declares_its_models(tmp_path):
             "intermediate/qlik_kafka/int_products__messages_decoded.sql",  # the metadata lookup
             "staging/debezium/stg_debezium__orders_events.sql",
             "staging/dirxml/stg_dirxml__emp_events.sql",
+            "intermediate/dirxml/int_emp__events_judged.sql",  # the outcome of each event
             *(
                 f"intermediate/{f}/int_{t}__{m}.sql"
                 for f, t in FORMATS_OF.items()
@@ -162,7 +163,7 @@ def test_every_format_declares_its_models(tmp_path):
     assert staging == {
         "stg_qlik_kafka__products_messages": "ephemeral",
         "stg_debezium__orders_events": "table",
-        "stg_dirxml__emp_events": "table",
+        "stg_dirxml__emp_events": "ephemeral",
     }
     decoded = yaml.safe_load(files["intermediate/qlik_kafka/_qlik_kafka__models.yml"])["models"][0]
     assert (decoded["name"], decoded["config"]["materialized"]) == ("int_products__messages_decoded", "table")
