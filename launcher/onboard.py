@@ -99,6 +99,7 @@ QLIK_CT_HEADERS = {
 FORMATS: dict[str, Format] = {
     "qlik_ct": Format(
         title="Qlik __ct",
+        staging_materialized="table",
         staging={"changes": "stg_qlik_ct_changes", "full_load": "stg_qlik_ct_full_load"},
         staging_description="`{raw}` renamed, typed and decoded; see macro {macro}.",
         staging_columns={
@@ -108,7 +109,8 @@ FORMATS: dict[str, Format] = {
             "changed_columns": "Columns whose change_mask bit is set.",
             "committed_at": "Source commit time (header__timestamp, or the change_seq time when that is the"
             " 1970 placeholder).",
-            "raw_row": "The raw row as JSON, for quarantine.",
+            "raw_row": "The raw row as JSON, for quarantine (only when invalid_reason is set, and for before"
+            " images).",
             "landed_at": "When the raw row landed (var cdcflow_landed_at).",
             "invalid_reason": "Why the row cannot be applied; null for a valid row.",
         },
@@ -560,6 +562,7 @@ def staging_properties(table: dict) -> list[dict]:
                 {
                     "name": f"stg_{fmt}__{name}_full_load",
                     "description": f"`{table['full_load_table']}` full load, typed; see macro {macro}.",
+                    "config": {"materialized": f.staging_materialized},
                     "columns": _data_columns(table, typed=False),
                 }
             )

@@ -35,11 +35,8 @@ events as (
     -- quarantine read them from here
     select *
     from ({{ cdcflow.dirxml_event_log(log, cfg.event_log_columns) }}) as event_log
-    where {{ cdcflow.landed_in_range(
-        cdcflow.processing_range(table_name),
-        cdcflow.any_built_from_scratch(
-            ['int_' ~ table_name ~ '__changes_logged', 'dirxml_event_outcomes', 'dirxml_quarantine']
-        )
+    where {{ cdcflow.landed_for_readers(
+        table_name, ['int_' ~ table_name ~ '__changes_logged', 'dirxml_event_outcomes', 'dirxml_quarantine']
     ) }}
 
 ),

@@ -1,6 +1,7 @@
 {% macro stg_qlik_ct_changes(table_name) %}
     {#- Staging of a Replicate `__ct` change table: header columns renamed, data
-        columns typed, change_mask decoded, change_seq parsed, each row checked.
+        columns typed, change_mask decoded, change_seq parsed, each row checked;
+        the rows landed in the run's range of the group, written once per run.
         Rows with an `invalid_reason` go to qlik_ct_quarantine, not downstream. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
@@ -40,6 +41,8 @@ decoded as (
         {{ cdcflow.decode_change_mask('change_mask', cfg.column_names, layout.first_data_bit) }} as changed_columns,
         coalesce({{ cdcflow.change_mask_fits('change_mask', layout.width) }}, true) as is_mask_within_table
     from renamed
+    -- the run's rows: the change log and the quarantine read them from here
+    where {{ cdcflow.landed_for_readers(table_name, ['int_' ~ table_name ~ '__changes_logged', 'qlik_ct_quarantine']) }}
 
 ),
 
@@ -73,5 +76,10 @@ validated as (
 
 )
 
-select * from validated
+select
+    * except (raw_row, landed_at),
+    -- only the quarantine reads the raw row: kept for the rows it may list
+    case when invalid_reason is not null or change_oper = 'B' then raw_row end as raw_row,
+    landed_at
+from validated
 {% endmacro %}

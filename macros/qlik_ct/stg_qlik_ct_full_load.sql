@@ -1,6 +1,7 @@
 {% macro stg_qlik_ct_full_load(table_name) %}
     {#- Staging of the table Replicate's full load wrote: the baseline the
-        change table's changes apply to. -#}
+        change table's changes apply to (the rows landed in the run's range of
+        the group, written once per run). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {%- if not cfg.full_load_table -%}
@@ -39,8 +40,15 @@ validated as (
             {%- endfor %}
         end as invalid_reason
     from renamed
+    -- the run's rows: the change log and the quarantine read them from here
+    where {{ cdcflow.landed_for_readers(table_name, ['int_' ~ table_name ~ '__changes_logged', 'qlik_ct_quarantine']) }}
 
 )
 
-select * from validated
+select
+    * except (raw_row, landed_at),
+    -- only the quarantine reads the raw row: kept for the rows it lists
+    case when invalid_reason is not null then raw_row end as raw_row,
+    landed_at
+from validated
 {% endmacro %}
