@@ -69,6 +69,13 @@
             ~ " and new_change.first_new < link.change_order"
         ) -%}
         {%- set read_closed_links = late_changes not in ['0'] -%}
+        {%- if read_closed_links -%}
+            {#- the oldest new change's commit time; null when one has none -#}
+            {%- set oldest_new_commit = cdcflow.incremental_value(
+                "select case when count_if(committed_at is null) = 0 then min(committed_at) end"
+                ~ " from " ~ changes_log ~ " where loaded_at > " ~ watermark
+            ) -%}
+        {%- endif -%}
     {%- endif -%}
 
 with
@@ -140,13 +147,23 @@ stored_links as (
         and (
             link.written_in_run >= 'open'
             {%- if read_closed_links %}
-            or link.written_in_run >= {{ cdcflow.incremental_value(
-                "select case when count_if(committed_at is null) > 0 then '0'"
-                ~ " else date_format(date_sub(to_date(min(committed_at)), 1), 'yyyyMMdd') end"
-                ~ " from " ~ changes_log ~ " where loaded_at > " ~ watermark
-            ) }}
+            or link.written_in_run >= coalesce(
+                date_format(date_sub(to_date({{ oldest_new_commit }}), 1), 'yyyyMMdd'), '0'
+            )
             {%- endif %}
         )
+        {%- if read_closed_links %}
+        -- and of the closed links only those ending at or after the oldest new change
+        -- (less var cdcflow_late_change_margin_minutes for clock skew between the
+        -- change order and the commit times): the row groups of older history are
+        -- skipped by their valid_to statistics
+        and (
+            link.valid_to is null
+            or {{ oldest_new_commit }} is null
+            or link.valid_to >= {{ oldest_new_commit }}
+                - interval {{ var('cdcflow_late_change_margin_minutes', 60) | int }} minutes
+        )
+        {%- endif %}
     {%- endif %}
 
 ),
