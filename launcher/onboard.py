@@ -56,9 +56,10 @@ class Format:
     staging_materialized: str = "ephemeral"
     staging_typed: bool = True  # the staging carries the table's columns (else: the messages as landed)
     # an intermediate model int_<table>__<suffix> between the staging and the change log (its
-    # macro, description, metadata columns), a table written once per run: the change log and
-    # the quarantine read it
+    # macro, description, metadata columns); as a table, written once per run for the change log
+    # and the quarantine
     prepared_suffix: str = ""
+    prepared_materialized: str = "table"
     prepared_macro: str = ""
     prepared_description: str = ""
     prepared_columns: dict[str, str] = field(default_factory=dict)
@@ -219,10 +220,14 @@ FORMATS: dict[str, Format] = {
     "dirxml": Format(
         title="DirXML event log",
         names_source="source_table",
+        # the staging (table_key parser, query-back join) is the costly part; judging is a few
+        # expressions, inlined into the change log, the outcomes and the quarantine
+        staging_materialized="table",
+        prepared_materialized="ephemeral",
         staging={"events": "stg_dirxml_events"},
         staging_description="The new events of table {ident_bare} in the DirXML event log landed in the run's"
         " range, one row per event, with the key parsed from table_key and the value the event carries"
-        " (query-back: the source row now); see macro {macro}.",
+        " (query-back: the source row now), written once per run; see macro {macro}.",
         staging_columns={
             "record_id": "Unique, increasing: the order events are processed in.",
             "event_type": "1-8 (see the source).",
@@ -240,9 +245,8 @@ FORMATS: dict[str, Format] = {
         },
         prepared_suffix="events_judged",
         prepared_macro="dirxml_judged_events",
-        prepared_description="The new events of {ident_bare} with the outcome the publisher would record;"
-        " the run's events, written once per run for the change log, dirxml_event_outcomes and"
-        " dirxml_quarantine; see macro {macro}.",
+        prepared_description="The new events of {ident_bare} with the outcome the publisher would record,"
+        " read by the change log, dirxml_event_outcomes and dirxml_quarantine; see macro {macro}.",
         prepared_columns={
             "outcome_status": "S, W, E or F, the status the publisher would write back.",
             "outcome_reason": "What was done with the event, or why it was not.",
@@ -527,7 +531,7 @@ def intermediate_properties(table: dict) -> list[dict]:
                 "description": f.prepared_description.format(
                     ident_bare=f.source_name(table) or name, macro=f.prepared_macro
                 ),
-                "config": {"materialized": "table"},
+                "config": {"materialized": f.prepared_materialized},
                 "columns": [
                     *_data_columns(table, typed=False),
                     *(_column(c, None, d) for c, d in f.prepared_columns.items()),

@@ -9,19 +9,23 @@
         unsigned low half, in decimal(38, 0). -#}
     {%- set digits = "hex(try_to_binary(" ~ encoded ~ ", 'base64'))" -%}
     {%- set padded = "lpad(" ~ digits ~ ", 32, case when " ~ digits ~ " >= '8' then 'F' else '0' end)" -%}
-    case
-        when length({{ digits }}) between 1 and 32 then concat(
+    {%- set high = "cast(conv(left(" ~ padded ~ ", 16), 16, -10) as decimal(20, 0))" -%}
+    {%- set low = "cast(conv(right(" ~ padded ~ ", 16), 16, 10) as decimal(20, 0))" -%}
+    {%- set two_64 = "cast(18446744073709551616 as decimal(20, 0))" %}
+    if(
+        length({{ digits }}) between 1 and 32,
+        concat(
             cast(
-                try_add(
-                    try_multiply(
-                        cast(conv(left({{ padded }}, 16), 16, -10) as decimal(20, 0)),
-                        cast(18446744073709551616 as decimal(20, 0))
-                    ),
-                    cast(conv(right({{ padded }}, 16), 16, 10) as decimal(20, 0))
+                if(
+                    {{ digits }} >= '8',
+                    -- negative: (high + 1) * 2^64 + (low - 2^64), so that no step exceeds the value
+                    try_add(try_multiply({{ high }} + 1, {{ two_64 }}), {{ low }} - {{ two_64 }}),
+                    try_add(try_multiply({{ high }}, {{ two_64 }}), {{ low }})
                 ) as string
             ),
             'E',
             cast(-({{ scale }}) as string)
-        )
-    end
+        ),
+        null
+    )
 {%- endmacro %}

@@ -6,7 +6,7 @@
         'raw_table_settings': ['raw_table'],
         'may_omit_columns': true,
         'shared_models': ['dirxml_quarantine', 'dirxml_event_outcomes'],
-        'required_models': ['int_{table}__events_judged'],
+        'required_models': ['stg_dirxml__{table}_events'],
         'held_back_from': none,
     }) }}
 {% endmacro %}

@@ -4,9 +4,9 @@
         publisher would record (S, W, E, F) and why, and whether it is published
         (part of a change) or rejected (quarantined). Loop-back events (by var
         cdcflow_dirxml_driver_user) are not published unless var
-        cdcflow_dirxml_allow_loopback is true. The run's events, written once per
-        run: the change log, dirxml_event_outcomes and dirxml_quarantine read
-        them. -#}
+        cdcflow_dirxml_allow_loopback is true. Read by the change log,
+        dirxml_event_outcomes and dirxml_quarantine (inlined: a few expressions
+        over the staging table). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set key_names = [] -%}

@@ -6,8 +6,8 @@
         malformed, and typed by the key columns), the value it carries for its
         column (per-field events 1-3: new_value, binary from Base64; query-back
         events 5-8: the source table's current row, read now) and why query-back
-        events cannot read a row (query_back_error). One row per event;
-        int_<table>__events_judged decides each event's outcome. -#}
+        events cannot read a row (query_back_error). One row per event, written
+        once per run; int_<table>__events_judged decides each event's outcome. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set log = source(cfg.source, cfg.raw_table) -%}

@@ -163,7 +163,7 @@ def test_every_format_declares_its_models(tmp_path):
     assert staging == {
         "stg_qlik_kafka__products_messages": "ephemeral",
         "stg_debezium__orders_events": "table",
-        "stg_dirxml__emp_events": "ephemeral",
+        "stg_dirxml__emp_events": "table",
     }
     decoded = yaml.safe_load(files["intermediate/qlik_kafka/_qlik_kafka__models.yml"])["models"][0]
     assert (decoded["name"], decoded["config"]["materialized"]) == ("int_products__messages_decoded", "table")
