@@ -6,7 +6,7 @@
         'raw_table_settings': ['change_table', 'full_load_table'],
         'may_omit_columns': false,
         'shared_models': ['qlik_ct_quarantine'],
-        'required_models': [],
+        'required_models': ['stg_qlik_ct__{table}_changes', 'stg_qlik_ct__{table}_full_load'],
         'held_back_from': none,
     }) }}
 {% endmacro %}

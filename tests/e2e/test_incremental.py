@@ -301,7 +301,10 @@ def test_a_failed_run_leaves_error_with_a_short_readable_message(failed_then_rec
     _, after_failure = failed_then_recovered
     customers = after_failure[0]
     assert customers.name == "customers" and customers.state_name == "ERROR"
-    assert customers.error_text.startswith("int_customers__changes_logged failed: [TABLE_OR_VIEW_NOT_FOUND] ")
+    # the staging of the full load, written once per run, reads it first
+    assert customers.error_text.startswith(
+        "stg_qlik_ct__customers_full_load failed: [TABLE_OR_VIEW_NOT_FOUND] "
+    )
     assert "err_raw`.`customers` cannot be found" in customers.error_text
     assert "\n" not in customers.error_text and len(customers.error_text) <= 200
     assert customers.state == (
