@@ -136,10 +136,5 @@ validated as (
 
 )
 
-select
-    * except (raw_row, landed_at),
-    -- only the quarantine reads the landed message: kept for the rows it lists
-    case when invalid_reason is not null then raw_row end as raw_row,
-    landed_at
-from validated
+{{ cdcflow.with_raw_row_for_quarantine('validated') }}
 {% endmacro %}

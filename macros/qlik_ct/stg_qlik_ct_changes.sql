@@ -76,10 +76,6 @@ validated as (
 
 )
 
-select
-    * except (raw_row, landed_at),
-    -- only the quarantine reads the raw row: kept for the rows it may list
-    case when invalid_reason is not null or change_oper = 'B' then raw_row end as raw_row,
-    landed_at
-from validated
+-- a before image without its UPDATE is quarantined too (orphan_before_images)
+{{ cdcflow.with_raw_row_for_quarantine('validated', "invalid_reason is not null or change_oper = 'B'") }}
 {% endmacro %}

@@ -45,10 +45,5 @@ validated as (
 
 )
 
-select
-    * except (raw_row, landed_at),
-    -- only the quarantine reads the raw row: kept for the rows it lists
-    case when invalid_reason is not null then raw_row end as raw_row,
-    landed_at
-from validated
+{{ cdcflow.with_raw_row_for_quarantine('validated') }}
 {% endmacro %}

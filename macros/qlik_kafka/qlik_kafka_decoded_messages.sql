@@ -205,13 +205,18 @@ validated as (
         landed_at
     from valued
 
+),
+
+final as (
+
+    select
+        * except (is_key_change_candidate, raw_row, landed_at),
+        coalesce(is_key_change_candidate, false) as is_key_change,
+        raw_row,
+        landed_at
+    from validated
+
 )
 
-select
-    * except (is_key_change_candidate, raw_row, landed_at),
-    coalesce(is_key_change_candidate, false) as is_key_change,
-    -- only the quarantine reads the landed message: kept for the rows it lists
-    case when invalid_reason is not null then raw_row end as raw_row,
-    landed_at
-from validated
+{{ cdcflow.with_raw_row_for_quarantine('final') }}
 {% endmacro %}
