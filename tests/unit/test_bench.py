@@ -1,5 +1,6 @@
 """The benchmark's pure parts: sizes, growth, the report, and memory measured from the OS."""
 
+import json
 import sys
 
 import pytest
@@ -218,3 +219,61 @@ def test_a_resumed_benchmark_keeps_the_steps_already_measured(tmp_path):
     # not resumed: every step runs
     with pytest.raises(SystemExit, match="benchmark step check failed \\(exit 5\\)"):
         Step(tmp_path)("check", [sys.executable, "-c", "import sys; sys.exit(5)"])
+
+
+def test_event_log_summary_sums_each_dbt_node_and_lists_the_slowest(tmp_path):
+    from bench.event_log import summary
+
+    comment = '/* {"app": "dbt", "node_id": "model.bench.int_t__changes_logged"} */'
+    events = [
+        {
+            "Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart",
+            "executionId": 0,
+            "description": comment + " insert into t select 1",
+            "time": 1_000,
+        },
+        {
+            "Event": "SparkListenerJobStart",
+            "Stage IDs": [3, 4],
+            "Properties": {"spark.sql.execution.id": "0"},
+        },
+        *(
+            {
+                "Event": "SparkListenerTaskEnd",
+                "Stage ID": stage,
+                "Task Metrics": {
+                    "Executor Run Time": 2_000,
+                    "Executor CPU Time": 1_500_000_000,
+                    "Shuffle Write Metrics": {"Shuffle Bytes Written": 1024**3},
+                    "Disk Bytes Spilled": 0,
+                },
+            }
+            for stage in (3, 4)
+        ),
+        {
+            "Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd",
+            "executionId": 0,
+            "time": 5_000,
+        },
+        {
+            "Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart",
+            "executionId": 1,
+            "description": "show tables",
+            "time": 6_000,
+        },
+        {
+            "Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd",
+            "executionId": 1,
+            "time": 6_500,
+        },
+    ]
+    log = tmp_path / "app-1"
+    log.write_text("\n".join(json.dumps(event) for event in events) + "\n")
+    text = summary(tmp_path, top=1)
+    assert text.splitlines()[0] == "2 SQL executions; wall 4.5 s, task 4.0 s, CPU 3.0 s"
+    assert "| model.bench.int_t__changes_logged | 1 | 4.0 | 4.0 | 3.0 | 2.00 | 0.00 |" in text
+    assert "| (other) | 1 | 0.5 | 0.0 | 0.0 | 0.00 | 0.00 |" in text
+    assert text.splitlines()[-1] == (
+        "- 4.0 s wall, 4.0 s task, 2 tasks, 2.00 GiB shuffled, 0.00 GiB spilled"
+        " (model.bench.int_t__changes_logged): insert into t select 1"
+    )
