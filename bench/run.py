@@ -422,6 +422,12 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown formats {unknown}; expected some of {', '.join(FORMATS)}")
     options = {"columns": args.columns, "seed": args.seed}
+    # the commit measured, taken before the first step (the work tree may change
+    # while a long run goes on); a resumed run keeps the one it started with
+    started_on = args.work / "commit"
+    if not (args.resume and started_on.exists()):
+        started_on.parent.mkdir(parents=True, exist_ok=True)
+        started_on.write_text(commit())
 
     def scratch(work: Path) -> None:
         if not args.keep:
@@ -437,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
     document = {
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "command": "python -m bench.run " + " ".join(argv if argv is not None else sys.argv[1:]),
-        "commit": commit(),
+        "commit": started_on.read_text(),
         "machine": machine(),
         "sizes": results,
         "growth_exponent": growth_exponents(results),
