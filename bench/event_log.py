@@ -2,10 +2,13 @@
 
     python -m bench.event_log DIR [--top N]
 
-Sums, per dbt node (the ``node_id`` of the query comment dbt puts on each
-statement; other statements under ``(other)``), the SQL executions' wall time,
-their tasks' run and CPU time, shuffle written and bytes spilled, and lists the
-slowest executions. ``DIR`` is a step's event-log folder (or one log file)."""
+Sums, per relation a statement writes (the table of its insert or create, e.g.
+``bench.int_t__changes_logged``; ``__dbt_tmp`` relations count as theirs) or
+else per dbt node (the ``node_id`` of dbt's query comment, when the statement
+text is logged), the statements' wall time, their tasks' run and CPU time,
+shuffle written and bytes spilled, and lists the slowest statements. A
+statement's nested executions (an insert's write, a subquery) count in it.
+``DIR`` is a step's event-log folder (or one log file)."""
 
 from __future__ import annotations
 
@@ -18,11 +21,19 @@ from pathlib import Path
 
 NODE_ID = re.compile(r'"node_id":\s*"([^"]+)"')
 COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+# the relation a plan writes: a parquet insert's path, or a command's table
+WRITTEN = re.compile(
+    r"InsertIntoHadoopFsRelationCommand\n(?:Input.*\n)?Arguments: \S*?/(\w+)\.db/(\w+)"
+    r"|(?:CreateDataSourceTableAsSelectCommand|CreateViewCommand|DropTableCommand)[^\n]*\n"
+    r"(?:Input.*\n|Output.*\n)*Arguments: `spark_catalog`\.`(\w+)`\.`(\w+)`"
+)
 
 
 @dataclass
 class Execution:
     description: str = ""
+    plan: str = ""
+    written: str = ""
     start_ms: int = 0
     end_ms: int = 0
     task_ms: int = 0
@@ -35,7 +46,12 @@ class Execution:
     @property
     def node(self) -> str:
         found = NODE_ID.search(self.description)
-        return found.group(1) if found else "(other)"
+        if found:
+            return found.group(1)
+        if self.written:
+            return self.written.removesuffix("__dbt_tmp")
+        operator = next((line for line in self.plan.splitlines()[1:] if line.strip()), "(no plan)")
+        return "(" + re.sub(r"[^A-Za-z ]", "", operator).strip() + ")"
 
     @property
     def wall_s(self) -> float:
@@ -43,24 +59,36 @@ class Execution:
 
 
 def read_executions(path: Path) -> dict[int, Execution]:
-    """The SQL executions of one event log, with their tasks' metrics."""
+    """The statements (root SQL executions) of one event log, with the tasks'
+    metrics of their nested executions."""
     executions: dict[int, Execution] = defaultdict(Execution)
     stage_execution: dict[int, int] = {}
+    root_of: dict[int, int] = {}
     with path.open() as lines:
         for line in lines:
             event = json.loads(line)
             kind = event["Event"]
             if kind.endswith("SQLExecutionStart"):
-                execution = executions[event["executionId"]]
-                execution.description = event.get("description", "")
-                execution.start_ms = event["time"]
+                execution_id = int(event["executionId"])
+                root = root_of[execution_id] = root_of.get(int(event.get("rootExecutionId", -1)), execution_id)
+                execution = executions[root]
+                plan = event.get("physicalPlanDescription", "")
+                written = WRITTEN.search(plan)
+                if written and not execution.written:
+                    execution.written = ".".join(part for part in written.groups() if part)
+                if root == execution_id:
+                    execution.description = event.get("description", "")
+                    execution.plan = plan
+                    execution.start_ms = event["time"]
             elif kind.endswith("SQLExecutionEnd"):
-                executions[event["executionId"]].end_ms = event["time"]
+                execution_id = int(event["executionId"])
+                if root_of.get(execution_id, execution_id) == execution_id:
+                    executions[execution_id].end_ms = event["time"]
             elif kind == "SparkListenerJobStart":
                 execution_id = (event.get("Properties") or {}).get("spark.sql.execution.id")
                 if execution_id is not None:
                     for stage in event["Stage IDs"]:
-                        stage_execution[stage] = int(execution_id)
+                        stage_execution[stage] = root_of.get(int(execution_id), int(execution_id))
             elif kind == "SparkListenerTaskEnd":
                 execution_id = stage_execution.get(event["Stage ID"])
                 metrics = event.get("Task Metrics") or {}
@@ -96,13 +124,15 @@ def _totals(group: list[Execution]) -> str:
 
 
 def summary(folder: Path, top: int = 10) -> str:
-    files = [folder] if folder.is_file() else sorted(p for p in folder.rglob("*") if p.is_file())
+    # Spark 4 writes a folder per application (eventlog_v2_*) whose events_N_*
+    # files hold the events, beside an empty appstatus marker and .crc files
+    files = [folder] if folder.is_file() else sorted(folder.rglob("events_*"))
     executions = [e for path in files for e in read_executions(path).values()]
     by_node: dict[str, list[Execution]] = defaultdict(list)
     for execution in executions:
         by_node[execution.node].append(execution)
     lines = [
-        f"{len(executions)} SQL executions; {_totals(executions)}",
+        f"{len(executions)} statements; {_totals(executions)}",
         "",
         "| node | executions | wall (s) | task (s) | CPU (s) | shuffle (GiB) | spilled (GiB) |",
         "|---|---:|---:|---:|---:|---:|---:|",
@@ -112,7 +142,7 @@ def summary(folder: Path, top: int = 10) -> str:
     lines += ["", f"The {top} slowest executions:", ""]
     for execution in sorted(executions, key=lambda e: -e.wall_s)[:top]:
         wall, task, _, shuffle, spilled = _figures([execution])
-        text = " ".join(COMMENT.sub("", execution.description).split())[:160]
+        text = " ".join(COMMENT.sub("", execution.description).split())[:120]
         lines.append(
             f"- {wall} s wall, {task} s task, {execution.tasks} tasks, {shuffle} GiB shuffled, "
             f"{spilled} GiB spilled ({execution.node}): {text}"

@@ -11,6 +11,8 @@ table_keys as (
 
     select * from values
         ('empno=1'),
+        ('empno=-12.5 '),
+        ('nom=a b c'),
         ('EMPNO=1'),
         ('empno= 1'),
         ('empno='),

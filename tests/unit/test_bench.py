@@ -267,7 +267,9 @@ def test_event_log_summary_sums_each_dbt_node_and_lists_the_slowest(tmp_path):
             "time": 6_500,
         },
     ]
-    log = tmp_path / "app-1"
+    log = tmp_path / "eventlog_v2_local-1" / "events_1_local-1"
+    log.parent.mkdir()
+    (log.parent / "appstatus_local-1").write_text("")
     log.write_text("\n".join(json.dumps(event) for event in events) + "\n")
     text = summary(tmp_path, top=1)
     assert text.splitlines()[0] == "2 SQL executions; wall 4.5 s, task 4.0 s, CPU 3.0 s"
