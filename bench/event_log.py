@@ -70,7 +70,9 @@ def read_executions(path: Path) -> dict[int, Execution]:
             kind = event["Event"]
             if kind.endswith("SQLExecutionStart"):
                 execution_id = int(event["executionId"])
-                root = root_of[execution_id] = root_of.get(int(event.get("rootExecutionId", -1)), execution_id)
+                root = root_of[execution_id] = root_of.get(
+                    int(event.get("rootExecutionId", -1)), execution_id
+                )
                 execution = executions[root]
                 plan = event.get("physicalPlanDescription", "")
                 written = WRITTEN.search(plan)
