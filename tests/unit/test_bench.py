@@ -221,61 +221,83 @@ def test_a_resumed_benchmark_keeps_the_steps_already_measured(tmp_path):
         Step(tmp_path)("check", [sys.executable, "-c", "import sys; sys.exit(5)"])
 
 
-def test_event_log_summary_sums_each_dbt_node_and_lists_the_slowest(tmp_path):
+def test_event_log_summary_sums_each_statement_and_lists_the_slowest(tmp_path):
     from bench.event_log import summary
 
+    start = "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart"
+    end = "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd"
     comment = '/* {"app": "dbt", "node_id": "model.bench.int_t__changes_logged"} */'
+    insert_plan = (
+        "== Physical Plan ==\nExecute InsertIntoHadoopFsRelationCommand (2)\n\n"
+        "(2) Execute InsertIntoHadoopFsRelationCommand\nInput: []\n"
+        "Arguments: file:/w/spark-warehouse/bench.db/int_t__versioned, false, Parquet\n"
+    )
+    task = {
+        "Executor Run Time": 2_000,
+        "Executor CPU Time": 1_500_000_000,
+        "Shuffle Write Metrics": {"Shuffle Bytes Written": 1024**3},
+        "Disk Bytes Spilled": 0,
+    }
     events = [
+        # a statement whose text (over Thrift) carries dbt's node id
         {
-            "Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart",
+            "Event": start,
             "executionId": 0,
-            "description": comment + " insert into t select 1",
-            "time": 1_000,
+            "rootExecutionId": 0,
+            "description": comment + " insert into t",
+            "time": 0,
+        },
+        {"Event": "SparkListenerJobStart", "Stage IDs": [3], "Properties": {"spark.sql.execution.id": "0"}},
+        {"Event": "SparkListenerTaskEnd", "Stage ID": 3, "Task Metrics": task},
+        {"Event": end, "executionId": 0, "time": 1_000},
+        # a statement (embedded: no text) whose nested execution writes a table and runs its tasks
+        {
+            "Event": start,
+            "executionId": 1,
+            "rootExecutionId": 1,
+            "description": "sql at <unknown>:0",
+            "physicalPlanDescription": "== Physical Plan ==\nExecute CreateDataSourceTableAsSelectCommand\n",
+            "time": 2_000,
+        },
+        {
+            "Event": start,
+            "executionId": 2,
+            "rootExecutionId": 1,
+            "description": "sql at <unknown>:0",
+            "physicalPlanDescription": insert_plan,
+            "time": 2_100,
         },
         {
             "Event": "SparkListenerJobStart",
-            "Stage IDs": [3, 4],
-            "Properties": {"spark.sql.execution.id": "0"},
+            "Stage IDs": [4, 5],
+            "Properties": {"spark.sql.execution.id": "2"},
         },
-        *(
-            {
-                "Event": "SparkListenerTaskEnd",
-                "Stage ID": stage,
-                "Task Metrics": {
-                    "Executor Run Time": 2_000,
-                    "Executor CPU Time": 1_500_000_000,
-                    "Shuffle Write Metrics": {"Shuffle Bytes Written": 1024**3},
-                    "Disk Bytes Spilled": 0,
-                },
-            }
-            for stage in (3, 4)
-        ),
+        *({"Event": "SparkListenerTaskEnd", "Stage ID": stage, "Task Metrics": task} for stage in (4, 5)),
+        {"Event": end, "executionId": 2, "time": 5_900},
+        {"Event": end, "executionId": 1, "time": 6_000},
+        # a catalog command
         {
-            "Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd",
-            "executionId": 0,
-            "time": 5_000,
+            "Event": start,
+            "executionId": 3,
+            "rootExecutionId": 3,
+            "description": "sql at <unknown>:0",
+            "physicalPlanDescription": "== Physical Plan ==\nShowTables (1)\n",
+            "time": 7_000,
         },
-        {
-            "Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart",
-            "executionId": 1,
-            "description": "show tables",
-            "time": 6_000,
-        },
-        {
-            "Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd",
-            "executionId": 1,
-            "time": 6_500,
-        },
+        {"Event": end, "executionId": 3, "time": 7_500},
     ]
     log = tmp_path / "eventlog_v2_local-1" / "events_1_local-1"
     log.parent.mkdir()
     (log.parent / "appstatus_local-1").write_text("")
     log.write_text("\n".join(json.dumps(event) for event in events) + "\n")
-    text = summary(tmp_path, top=1)
-    assert text.splitlines()[0] == "2 SQL executions; wall 4.5 s, task 4.0 s, CPU 3.0 s"
-    assert "| model.bench.int_t__changes_logged | 1 | 4.0 | 4.0 | 3.0 | 2.00 | 0.00 |" in text
-    assert "| (other) | 1 | 0.5 | 0.0 | 0.0 | 0.00 | 0.00 |" in text
-    assert text.splitlines()[-1] == (
+    lines = summary(tmp_path, top=1).splitlines()
+    assert lines[0] == "3 statements; wall 5.5 s, task 6.0 s, CPU 4.5 s"
+    assert lines[4:7] == [
+        "| bench.int_t__versioned | 1 | 4.0 | 4.0 | 3.0 | 2.00 | 0.00 |",
+        "| model.bench.int_t__changes_logged | 1 | 1.0 | 2.0 | 1.5 | 1.00 | 0.00 |",
+        "| (ShowTables) | 1 | 0.5 | 0.0 | 0.0 | 0.00 | 0.00 |",
+    ]
+    assert lines[-1] == (
         "- 4.0 s wall, 4.0 s task, 2 tasks, 2.00 GiB shuffled, 0.00 GiB spilled"
-        " (model.bench.int_t__changes_logged): insert into t select 1"
+        " (bench.int_t__versioned): sql at <unknown>:0"
     )
