@@ -8,24 +8,12 @@
         says why (the staging calls it for those rows only).
         integration_tests/tests/assert_table_key_parsers_agree.sql proves that
         both accept the same keys and give the same pairs. The regular
-        expressions write the special characters as \xNN (' " \).
-        A key of one unquoted pair (`empno=7`, the common case) takes a fast
-        path: one regular expression and two substrings, no lambda (the full
-        grammar's extraction runs interpreted, several times per event). -#}
+        expressions write the special characters as \xNN (' " \). -#}
     {%- set name = "[^,;\\\\x27+\\\\x22=\\\\x5C<>]+" -%}
     {%- set quoted = "\\\\x22(?:[^\\\\x22\\\\x5C]|\\\\x5C[\\\\x22\\\\x5C])*\\\\x22" -%}
     {%- set unquoted = "[^,;\\\\x27+\\\\x22=\\\\x5C<>]*" -%}
     {%- set pair = "(" ~ name ~ ")=(" ~ quoted ~ "|" ~ unquoted ~ ")" -%}
     case
-        when {{ text }} rlike '^{{ name }}={{ unquoted }}\\z'
-            then named_struct(
-                'pairs',
-                array(named_struct(
-                    'name', substring_index({{ text }}, '=', 1),
-                    'value', substr({{ text }}, instr({{ text }}, '=') + 1)
-                )),
-                'error', cast(null as string)
-            )
         when {{ text }} rlike '^{{ pair }}(?:\\+{{ pair }})*\\z'
             and size(array_distinct(transform(regexp_extract_all({{ text }}, '{{ pair }}', 1), n -> lower(n))))
                 = size(regexp_extract_all({{ text }}, '{{ pair }}', 1))
