@@ -16,7 +16,7 @@ import argparse
 import json
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 NODE_ID = re.compile(r'"node_id":\s*"([^"]+)"')
@@ -41,7 +41,6 @@ class Execution:
     shuffle_bytes: int = 0
     spilled_bytes: int = 0
     tasks: int = 0
-    stages: set[int] = field(default_factory=set)
 
     @property
     def node(self) -> str:
@@ -98,7 +97,6 @@ def read_executions(path: Path) -> dict[int, Execution]:
                     continue
                 execution = executions[execution_id]
                 execution.tasks += 1
-                execution.stages.add(event["Stage ID"])
                 execution.task_ms += metrics.get("Executor Run Time", 0)
                 execution.cpu_ms += metrics.get("Executor CPU Time", 0) / 1e6
                 execution.shuffle_bytes += (metrics.get("Shuffle Write Metrics") or {}).get(

@@ -5,7 +5,7 @@
 -- (padded with zero bytes), plus every single bit of a 128-byte mask; decoded
 -- through 64-column windows placed at bit 0, 5, 7, 504 and 960, so both low
 -- and high bytes are compared. Returns the masks where they differ (decoded
--- columns, or whether the mask fits the table).
+-- columns, or whether the mask fits the table), and where the bits vary per row.
 {%- set generated_columns = [] %}
 {%- for i in range(64) %}{% do generated_columns.append('c' ~ i) %}{% endfor %}
 
@@ -85,6 +85,47 @@ disagreements as (
         or not (
             {{ cdcflow.change_mask_fits_native('mask', first_bit + 64) }}
             <=> {{ cdcflow.change_mask_fits_udf('mask', first_bit + 64) }}
+        )
+
+    union all
+    {%- endfor %}
+
+    -- bits that vary per row (Qlik Kafka's metadata ordinals): column c<i> at bit
+    -- offset + 13 i, c63 at none; the native decoder of decode_change_mask_by_names
+    -- against both decoders of the names in bit order
+    {%- for offset in [0, 181] %}
+
+    select
+        mask_case,
+        hex(mask) as mask_hex,
+        {{ offset }} as first_bit
+    from (
+        select
+            *,
+            transform(sequence(0, 62), i -> {{ offset }} + 13 * i) || array(-1) as column_bits,
+            transform(
+                sequence(0, 1023),
+                b -> case
+                    when b >= {{ offset }} and (b - {{ offset }}) % 13 = 0 and (b - {{ offset }}) div 13 < 63
+                        then concat('c', (b - {{ offset }}) div 13)
+                    else concat('other', b)
+                end
+            ) as names_by_bit
+        from generated
+    ) as with_bits
+    where
+        not (
+            {{ cdcflow.decode_change_mask_by_names('mask', generated_columns, 'column_bits', 'names_by_bit') }}
+            <=> array_intersect(
+                {{ cdcflow.string_array(generated_columns) }}, {{ cdcflow.decode_change_mask_udf('mask', 'names_by_bit') }}
+            )
+        )
+        or not (
+            {{ cdcflow.decode_change_mask_by_names('mask', generated_columns, 'column_bits', 'names_by_bit') }}
+            <=> array_intersect(
+                {{ cdcflow.string_array(generated_columns) }},
+                {{ cdcflow.decode_change_mask_native('mask', 'names_by_bit') }}
+            )
         )
 
     union all

@@ -8,7 +8,6 @@
         quarantine lists the bad ones, with their landed message. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
-    {%- set configured = cdcflow.string_array(cfg.column_names) -%}
     {%- set operations = {'c': 'I', 'u': 'U', 'd': 'D', 'r': 'L'} -%}
     {%- set lsn_pattern = "'^[0-9a-fA-F]{8}:[0-9a-fA-F]{8}:[0-9a-fA-F]{4}$'" -%}
 
@@ -38,7 +37,7 @@ table_events as (
 
 ),
 
-row_values as (
+row_json as (
 
     select
         *,
@@ -48,12 +47,20 @@ row_values as (
             {%- endfor %}
         end as operation,
         -- the row the event describes: `after`, or `before` for a delete
-        transform_keys(
-            from_json(case when payload.op = 'd' then payload.before else payload.after end, 'map<string, string>'),
-            (name, value) -> lower(name)
-        ) as row_text,
-        transform_keys(from_json(payload.before, 'map<string, string>'), (name, value) -> lower(name)) as before_text
+        from_json(case when payload.op = 'd' then payload.before else payload.after end, 'map<string, string>')
+            as row_json,
+        from_json(payload.before, 'map<string, string>') as before_json
     from table_events
+
+),
+
+row_values as (
+
+    select
+        * except (row_json, before_json),
+        {{ cdcflow.lowered_map_keys('row_json') }} as row_text,
+        {{ cdcflow.lowered_map_keys('before_json') }} as before_text
+    from row_json
 
 ),
 
@@ -67,7 +74,7 @@ typed as (
             cfg.connect_types.get(column), cfg.decimal_handling_mode
         ) }} as {{ column }},
         {%- endfor %}
-        filter({{ configured }}, name -> map_contains_key(row_text, name)) as present_columns
+        {{ cdcflow.names_where(cfg.column_names, 'map_contains_key(row_text, {name})') }} as present_columns
     from row_values
 
 ),
@@ -94,9 +101,10 @@ validated as (
         coalesce(payload.transaction.id, payload.source.commit_lsn) as transaction_id,
         case operation
             when 'D' then {{ cdcflow.string_array(cfg.key) }}
-            when 'U' then filter(
-                present_columns, name -> not (row_text[name] <=> before_text[name]) or before_text is null
-            )
+            when 'U' then {{ cdcflow.names_where(
+                cfg.column_names,
+                'map_contains_key(row_text, {name}) and (before_text is null or not (row_text[{name}] <=> before_text[{name}]))'
+            ) }}
             else present_columns
         end as changed_columns,
         present_columns,
