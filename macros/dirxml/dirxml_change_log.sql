@@ -219,14 +219,14 @@ changes as (
         case
             when event_type = 4 then {{ cdcflow.string_array(cfg.key) }}
             when change_kind = 'field insert' or event_type = 5 then {{ cdcflow.string_array(cfg.column_names) }}
-            else filter({{ cdcflow.string_array(cfg.data_columns) }}, name -> array_contains(fields_changed, name))
+            else {{ cdcflow.names_where(cfg.data_columns, 'array_contains(fields_changed, {name})') }}
         end as changed_columns,
         case
             when event_type = 4 then {{ cdcflow.string_array(cfg.column_names) }}
-            else filter(
-                {{ cdcflow.string_array(cfg.column_names) }},
-                name -> array_contains({{ cdcflow.string_array(cfg.key) }}, name) or array_contains(fields_present, name)
-            )
+            else {{ cdcflow.names_where(
+                cfg.column_names,
+                'array_contains(' ~ cdcflow.string_array(cfg.key) ~ ', {name}) or array_contains(fields_present, {name})'
+            ) }}
         end as present_columns,
         landed_at
     from grouped

@@ -46,7 +46,7 @@ judged as (
                 {%- endfor %}
             )
                 then concat(
-                    'table_key names ', array_join(transform(parsed_key.pairs, pair -> pair.name), ', '),
+                    'table_key names ', array_join(parsed_key.pairs.name, ', '),
                     '; the key of {{ cfg.source_table }} is {{ key_names | join(", ") }}'
                 )
             {%- for column in cfg.key %}
