@@ -39,8 +39,17 @@ table_events as (
 
 row_json as (
 
+    -- only what the next steps read (each step copies its rows): the row images
+    -- parsed, their JSON text left behind
     select
-        *,
+        topic,
+        kafka_partition,
+        kafka_offset,
+        struct(payload.op as op, payload.source as source, payload.transaction as transaction) as payload,
+        field_schemas,
+        parse_error,
+        raw_row,
+        landed_at,
         case payload.op
             {%- for name, operation in operations.items() %}
             when '{{ name }}' then '{{ operation }}'
@@ -64,18 +73,32 @@ row_values as (
 
 ),
 
+texts as (
+
+    -- each column's text and Connect schema, looked up once
+    select
+        *,
+        {%- for column in cfg.column_names %}
+        row_text['{{ column }}'] as {{ column }}__text,
+        field_schemas['{{ column }}'] as {{ column }}__schema,
+        {%- endfor %}
+        {{ cdcflow.names_where(cfg.column_names, 'map_contains_key(row_text, {name})') }} as present_columns
+    from row_values
+
+),
+
 typed as (
 
     select
         *,
         {%- for column, data_type in cfg.columns.items() %}
         {{ cdcflow.debezium_typed_value(
-            "row_text['" ~ column ~ "']", "field_schemas['" ~ column ~ "']", data_type,
+            column ~ "__text", column ~ "__schema", data_type,
             cfg.connect_types.get(column), cfg.decimal_handling_mode
-        ) }} as {{ column }},
+        ) }} as {{ column }}
+        {{- ',' if not loop.last }}
         {%- endfor %}
-        {{ cdcflow.names_where(cfg.column_names, 'map_contains_key(row_text, {name})') }} as present_columns
-    from row_values
+    from texts
 
 ),
 
@@ -130,10 +153,10 @@ validated as (
             when {{ column }} is null then 'null key column {{ column }}'
             {%- endfor %}
             {%- for column, data_type in cfg.columns.items() %}
-            when row_text['{{ column }}'] is not null and {{ column }} is null
+            when {{ column }}__text is not null and {{ column }} is null
                 then concat(
-                    'value ', row_text['{{ column }}'], ' of column {{ column }} (',
-                    coalesce(field_schemas['{{ column }}'].name, field_schemas['{{ column }}'].type, 'no schema'),
+                    'value ', {{ column }}__text, ' of column {{ column }} (',
+                    coalesce({{ column }}__schema.name, {{ column }}__schema.type, 'no schema'),
                     ') does not decode as {{ data_type }}'
                 )
             {%- endfor %}

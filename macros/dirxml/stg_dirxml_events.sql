@@ -76,14 +76,9 @@ keyed as (
         {{ cdcflow.dirxml_event_type_name('event_type') }} as event_type_name
     from (
         select
-            * except (key_pairs),
-            {{ cdcflow.lowered_map_keys('key_pairs') }} as key_text
-        from (
-            select
-                *,
-                map_from_arrays(parsed_key.pairs.name, parsed_key.pairs.value) as key_pairs
-            from key_parsed
-        ) as paired
+            *,
+            map_from_entries(transform(parsed_key.pairs, pair -> struct(lower(pair.name), pair.value))) as key_text
+        from key_parsed
     ) as parsed
 
 ),
@@ -133,13 +128,13 @@ valued as (
         {%- endfor %}
         case
             when event_type in (5, 6) then {{ data_columns }}
-            when event_type in (1, 2, 3, 7, 8) then {{ cdcflow.names_where(cfg.data_columns, 'lower({name}) = field') }}
+            when event_type in (1, 2, 3, 7, 8) then filter({{ data_columns }}, name -> lower(name) = field)
             else cast(array() as array<string>)
         end as data_present,
         -- a field update whose old and new value are the same text changed nothing
         case
             when event_type in (2, 3) and old_value <=> new_value then cast(array() as array<string>)
-            when event_type in (1, 2, 3, 7, 8) then {{ cdcflow.names_where(cfg.data_columns, 'lower({name}) = field') }}
+            when event_type in (1, 2, 3, 7, 8) then filter({{ data_columns }}, name -> lower(name) = field)
             when event_type in (5, 6) then {{ data_columns }}
             else cast(array() as array<string>)
         end as data_changed

@@ -1,4 +1,4 @@
-{% macro qlik_kafka_metadata_in_effect(messages, cfg) %}
+{% macro qlik_kafka_metadata_in_effect(messages, cfg, versions=none) %}
     {#- CTEs ending in `messages_with_metadata`: every row of `messages` (a Qlik
         Kafka table's data messages) with `metadata`, the metadata message in
         effect for it (reference 000), null when there is none: the one whose
@@ -10,7 +10,10 @@
         column_bits: each configured column's change-mask bit in that version
         (-1 when it has none), computed once per version, not per message. The metadata messages are few (one
         per DDL): each rule is a lookup of a range on them, joined by broadcast,
-        so that no lambda function keeps Spark from compiling the stage. -#}
+        so that no lambda function keeps Spark from compiling the stage.
+        `versions`: the metadata messages (default int_qlik_kafka__table_versions;
+        integration_tests/tests/assert_kafka_metadata_lookups_agree.sql passes
+        generated ones). -#}
 
 table_versions as (
 
@@ -35,7 +38,7 @@ table_versions as (
             key_columns
         ) as metadata,
         row_number() over (order by table_version desc, kafka_timestamp desc, kafka_offset desc) as recency
-    from {{ ref('int_qlik_kafka__table_versions') }}
+    from {{ versions if versions is not none else ref('int_qlik_kafka__table_versions') }}
     where
         raw_table = '{{ cfg.raw_table }}'
         and {{ cdcflow.qlik_kafka_names_table('source_schema', 'source_table', cfg) }}
