@@ -20,16 +20,8 @@
                 {{ cdcflow.string_array(columns) }}, {{ cdcflow.decode_change_mask_udf(mask, names_by_bit) }}
             )
         {%- else %}
-            flatten(array(
-                {%- for column in columns %}
-                {%- set bit = bits ~ '[' ~ loop.index0 ~ ']' %}
-                case
-                    when {{ bit }} >= 0 and {{ cdcflow.mask_bit_is_set(mask, bit) }} then array('{{ column }}')
-                    else cast(array() as array<string>)
-                end
-                {{- ',' if not loop.last }}
-                {%- endfor %}
-            ))
+            {%- set bit = bits ~ '[{index}]' %}
+            {{ cdcflow.names_where(columns, bit ~ ' >= 0 and ' ~ cdcflow.mask_bit_is_set(mask, bit)) }}
         {%- endif %}
     end
 {%- endmacro %}

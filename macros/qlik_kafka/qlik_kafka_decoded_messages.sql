@@ -5,8 +5,9 @@
         metadata, changeMask/columnMask decoded by its ordinals (bit 0 = ordinal
         1), and a reason when the message cannot be applied. One row per message
         of the run's range, written once per run: the change log applies them,
-        the quarantine lists the bad ones with their landed message. Free of
-        lambda functions, so that Spark compiles the whole stage. -#}
+        the quarantine lists the bad ones with their landed message. No lambda
+        functions (Spark interprets them), and narrow rows between steps (Spark
+        copies each step's rows when the stage is too large to compile whole). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
     {%- set operations = {'REFRESH': 'L', 'INSERT': 'I', 'UPDATE': 'U', 'DELETE': 'D'} -%}
