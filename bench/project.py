@@ -28,7 +28,7 @@ def install_packages(project: Path) -> None:
             "--project-dir",
             str(project),
             "--profiles-dir",
-            str(profiles_dir(state)),
+            str(profiles_dir()),
             "--log-path",
             str(state / "logs"),
         ]

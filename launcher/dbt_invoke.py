@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 from launcher.spark import PROJECT_DIR
 
 
-def profiles_dir(state_dir: Path) -> Path:
-    """DBT_PROFILES_DIR if set, else a folder holding profiles.example.yml as profiles.yml."""
-    configured = os.environ.get("DBT_PROFILES_DIR")
-    if configured:
-        return Path(configured)
-    folder = Path(state_dir) / "profiles"
-    folder.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(PROJECT_DIR / "profiles.example.yml", folder / "profiles.yml")
-    return folder
+def profiles_dir() -> Path:
+    """DBT_PROFILES_DIR if set, else this project's folder (its profiles.yml)."""
+    return Path(os.environ.get("DBT_PROFILES_DIR") or PROJECT_DIR)
 
 
-def invoke_dbt(args: list[str], *, state_dir: Path, target: str = "session", project_dir: Path = PROJECT_DIR):
+def invoke_dbt(
+    args: list[str],
+    *,
+    state_dir: Path,
+    target: str = "session",
+    project_dir: Path = PROJECT_DIR,
+    callbacks: list | None = None,
+):
     """Invoke dbt with ``args`` against this project (or ``project_dir``); return
-    dbt's result object."""
+    dbt's result object. ``callbacks`` receive dbt's events."""
     from dbt.cli.main import dbtRunner
 
     full_args = [
@@ -30,7 +30,7 @@ def invoke_dbt(args: list[str], *, state_dir: Path, target: str = "session", pro
         "--project-dir",
         str(project_dir),
         "--profiles-dir",
-        str(profiles_dir(state_dir)),
+        str(profiles_dir()),
         "--target",
         target,
         "--target-path",
@@ -38,4 +38,4 @@ def invoke_dbt(args: list[str], *, state_dir: Path, target: str = "session", pro
         "--log-path",
         str(Path(state_dir) / "logs"),
     ]
-    return dbtRunner().invoke(full_args)
+    return dbtRunner(callbacks=callbacks or []).invoke(full_args)

@@ -22,7 +22,8 @@ state or raising :class:`IllegalTransition`:
 * ``mark_initial_load_end``    ILSTART -> ILEND, IR end = the LSN after it; CS = IR start
 * ``get_processing_range``     takes a range [CS, CE]: ILEND/ILUPDATE -> ILUPDATE,
                                TFEND -> TFSTART, TFSTART/TFREDO/ERROR -> TFREDO
-                               (the previous run did not end: its range again)
+                               (the previous run did not end: its range again;
+                               an empty one, CE = CS, up to the new landing end)
 * ``mark_processed_range``     ILUPDATE/TFSTART/TFREDO -> TFEND, CS = CE
 * ``mark_error``               any started state -> ERROR, with ER
 """
@@ -186,7 +187,8 @@ def mark_initial_load_end(state: CdcState, lsn: str, now: datetime) -> CdcState:
 
 def get_processing_range(state: CdcState, end_lsn: str, now: datetime) -> CdcState:
     """A run takes its range [CS, CE]. A run that finds TFSTART (the previous one
-    died), TFREDO or ERROR takes the unfinished range again (TFREDO, same CE);
+    died), TFREDO or ERROR takes the unfinished range again (TFREDO, same CE;
+    an unfinished range that was empty, CE = CS, is taken up to ``end_lsn``);
     one still inside the initial range stays ILUPDATE. (INITIAL) starts at the
     beginning (a source without an initial load)."""
     _require(
@@ -203,6 +205,12 @@ def get_processing_range(state: CdcState, end_lsn: str, now: datetime) -> CdcSta
         end = state.current_end if state.name == "ILUPDATE" and state.current_end else end_lsn
         return replace(state, name="ILUPDATE", current_end=end, timestamp=stamp, error=None)
     if state.name in ("TFSTART", "TFREDO", "ERROR") and state.current_end is not None:
+        start = None if state.current_start is None else micros_from_lsn(state.current_start)
+        if start is not None and micros_from_lsn(state.current_end) == start:
+            # the unfinished range was empty (e.g. its raw table did not exist yet):
+            # reading it again would read nothing; the redo reads up to the landing end
+            end = lsn_from_micros(max(micros_from_lsn(end_lsn), start))
+            return replace(state, name="TFREDO", current_end=end, timestamp=stamp, error=None)
         return replace(state, name="TFREDO", timestamp=stamp, error=None)
     start = state.current_start if state.current_start is not None else "0x00000000000000000000"
     return CdcState("TFSTART", current_start=start, current_end=end_lsn, timestamp=stamp)

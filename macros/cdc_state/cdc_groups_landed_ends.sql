@@ -1,11 +1,13 @@
 {% macro cdc_groups_landed_ends(groups) %}
-    {#- CDC group -> the landing position (microseconds since the epoch; none when
-        nothing has landed) of its raw tables now: the newest landing time of its
+    {#- CDC group -> {'end': the landing position (microseconds since the epoch;
+        none when nothing has landed) of its raw tables now, 'missing': its raw
+        tables that do not exist (schema.name)}: the newest landing time of its
         raw tables (its format's raw_table_settings: a __ct change table and its
         full load, or a landing table). One query
         for every raw table of the run (landing tables shared by groups are read
         once): the CE each group fixes at the start of a run. -#}
     {%- set relations_of = {} -%}
+    {%- set missing_of = {} -%}
     {%- set raw_relations = [] -%}
     {%- for table_name in groups -%}
         {%- set cfg = cdcflow.table_config(table_name) -%}
@@ -14,10 +16,13 @@
             {%- do names.append(cfg[setting]) -%}
         {%- endfor -%}
         {%- do relations_of.update({table_name: []}) -%}
+        {%- do missing_of.update({table_name: []}) -%}
         {%- for node in graph.sources.values()
             if node.package_name == project_name and node.source_name == cfg.source and node.name in names -%}
             {%- set relation = adapter.get_relation(node.database, node.schema, node.identifier) -%}
-            {%- if relation is not none -%}
+            {%- if relation is none -%}
+                {%- do missing_of[table_name].append(node.schema ~ '.' ~ node.identifier) -%}
+            {%- else -%}
                 {%- do relations_of[table_name].append(relation | string) -%}
                 {%- if relation | string not in raw_relations | map('string') | list -%}
                     {%- do raw_relations.append(relation) -%}
@@ -42,7 +47,8 @@
         {%- for relation in relations_of[table_name] if ends.get(relation) is not none -%}
             {%- do known.append(ends[relation] | int) -%}
         {%- endfor -%}
-        {%- do landed_ends.update({table_name: known | max if known else none}) -%}
+        {%- do landed_ends.update({table_name: {
+            'end': known | max if known else none, 'missing': missing_of[table_name]}}) -%}
     {%- endfor -%}
     {{ return(landed_ends) }}
 {% endmacro %}

@@ -4,7 +4,12 @@
         CE is fixed now: the landing position of the group's raw tables; rows
         landing during the run wait for the next one. A group whose previous run did not end (TFSTART, TFREDO, ERROR,
         ILUPDATE) takes the same range again with reprocessing on, and what that
-        run may have left half-written is repaired first (cdc_group_repair). -#}
+        run may have left half-written is repaired first (cdc_group_repair).
+        A group one of whose raw tables does not exist reads nothing: it takes
+        an empty range (CE = CS) and records ERROR at once, naming the table,
+        never TFEND over a range it did not read; its next run takes the range
+        again up to the landing end of then (an empty range is not worth reading
+        again), so what lands meanwhile is read by that run. -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
     {%- if groups | length == 0 -%}
         {{ return('') }}
@@ -20,7 +25,8 @@
         {%- set previous = latest.get(table_name) -%}
         {%- do inputs.append('(' ~ cdcflow.sql_string(table_name) ~ ', '
             ~ cdcflow.sql_string(previous['state'] if previous else none) ~ ', '
-            ~ (ends[table_name] | string if ends[table_name] is not none else 'cast(null as bigint)') ~ ')') -%}
+            ~ (ends[table_name].end | string if ends[table_name].end is not none and not ends[table_name].missing
+               else 'cast(null as bigint)') ~ ')') -%}
     {%- endfor -%}
     {%- set transitions -%}
         select run.name, taken.*
@@ -28,8 +34,28 @@
         lateral view inline(cdcflow_cdc_state_begin_run(run.state, run.landed_end, '{{ now }}')) taken
     {%- endset -%}
     {%- set recorded = cdcflow.record_cdc_states(relations, transitions) -%}
-    {%- for row in recorded if row['reprocessing'] and row['name'] in latest -%}
-        {%- do cdcflow.cdc_group_repair(row['name']) -%}
+    {%- set taken = {} -%}
+    {%- for row in recorded -%}
+        {%- do taken.update({row['name']: row}) -%}
     {%- endfor -%}
+    {%- set failed = [] -%}
+    {%- for table_name in groups -%}
+        {%- set missing = ends[table_name].missing -%}
+        {%- if missing -%}
+            {%- do failed.append('(' ~ cdcflow.sql_string(table_name) ~ ', ' ~ cdcflow.sql_string(taken[table_name]['state'])
+                ~ ', ' ~ cdcflow.sql_string('raw table ' ~ missing | join(', ')
+                ~ ' does not exist; the next run reads it once it has landed') ~ ')') -%}
+        {%- elif taken[table_name]['reprocessing'] and table_name in latest -%}
+            {%- do cdcflow.cdc_group_repair(table_name) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- if failed -%}
+        {%- set errors -%}
+            select run.name, ended.*
+            from values {{ failed | join(', ') }} as run(name, state, error)
+            lateral view inline(cdcflow_cdc_state_end_run(run.state, run.error, cast(null as bigint), '{{ now }}')) ended
+        {%- endset -%}
+        {%- do cdcflow.record_cdc_states(relations, errors) -%}
+    {%- endif -%}
     {{ return('') }}
 {% endmacro %}

@@ -6,7 +6,8 @@
         landed whole), else ERROR with the first failure as a short ER text (the
         next run takes the same range again, as TFREDO). A run killed
         before this point leaves TFSTART (or TFREDO, ILUPDATE): the next run
-        finds it and reprocesses the range. -#}
+        finds it and reprocesses the range. Then what the run did, per group,
+        is recorded and logged (record_run_summaries). -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
     {%- if groups | length == 0 -%}
         {{ return('') }}
@@ -41,5 +42,6 @@
         {%- endset -%}
         {%- do cdcflow.record_cdc_states(relations, transitions) -%}
     {%- endif -%}
+    {%- do cdcflow.record_run_summaries(relations, groups) -%}
     {{ return('') }}
 {% endmacro %}

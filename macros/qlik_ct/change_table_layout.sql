@@ -20,13 +20,18 @@
         {%- set landed = adapter.get_columns_in_relation(relation) -%}
         {%- set names = landed | map(attribute='name') | map('lower') | list -%}
         {%- if names -%}
-            {%- set first = cfg.column_names[0] | lower -%}
-            {%- if first not in names -%}
+            {%- set missing = [] -%}
+            {%- for column in cfg.column_names if column | lower not in names -%}
+                {%- do missing.append("'" ~ column ~ "'") -%}
+            {%- endfor -%}
+            {%- if missing -%}
                 {{ exceptions.raise_compiler_error(
-                    "cdcflow: column '" ~ cfg.column_names[0] ~ "' of table '" ~ cfg.name ~ "' is not in "
-                    ~ relation ~ " (its columns: " ~ names | join(', ') ~ ")."
+                    "cdcflow: table '" ~ cfg.name ~ "': no column " ~ missing | join(', ') ~ " in " ~ relation
+                    ~ " (vars.cdcflow_tables." ~ cfg.name ~ ".columns); its columns are: "
+                    ~ landed | map(attribute='name') | join(', ') ~ "."
                 ) }}
             {%- endif -%}
+            {%- set first = cfg.column_names[0] | lower -%}
             {%- set first_bit = names.index(first) -%}
             {%- for column in cfg.column_names -%}
                 {%- set found = names[first_bit + loop.index0] if first_bit + loop.index0 < names | length else 'nothing' -%}

@@ -3,8 +3,8 @@
         table version, reference 000) of every qlik_kafka landing table, with the
         column names in ordinal order (position i = change-mask bit i = ordinal
         i + 1), their Qlik types and the primary key. Reads the processing ranges
-        of the qlik_kafka tables (their union). Append-only; each run also writes
-        a run-marker row (null source_table) with the end of what it read. -#}
+        of the qlik_kafka tables (their union). Append-only: a run appends the
+        metadata messages it is the first to read (none: nothing). -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
     {%- if not cdcflow.enabled_for_format('qlik_kafka') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set ranges = [] -%}
@@ -93,36 +93,13 @@ new_versions as (
 
 ),
 
-run_marker as (
-
-    select
-        cast(null as string) as raw_table,
-        cast(null as string) as source_schema,
-        cast(null as string) as source_table,
-        cast(null as int) as table_version,
-        cast(null as string) as schema_id,
-        cast(null as array<string>) as column_names_by_ordinal,
-        cast(null as map<string, string>) as column_types,
-        cast(null as array<string>) as key_columns,
-        cast(null as string) as topic,
-        cast(null as int) as kafka_partition,
-        cast(null as bigint) as kafka_offset,
-        cast(null as timestamp) as kafka_timestamp,
-        cast(null as timestamp) as landed_at
-
-),
-
 final as (
 
     select
         *,
         (select max(landed_at) from messages) as landed_until,
         {{ cdcflow.run_loaded_at() }} as loaded_at
-    from (
-        select * from new_versions
-        union all
-        select * from run_marker
-    ) as versions
+    from new_versions
 
 )
 

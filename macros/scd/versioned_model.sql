@@ -1,4 +1,4 @@
-{% macro versioned_model(table_name) %}
+{% macro versioned_model(table_name, from_scratch=false) %}
     {#- Body of int_<table>__versioned: the chain of every change of every key
         (versions and deletes), with validity, written incrementally.
 
@@ -18,7 +18,11 @@
         closed partitions holding superseded links without them, carries the
         valid open links into its own open partition, writes no touches, and its
         post-hook drops the older open partitions. A run with nothing newly
-        logged writes nothing. -#}
+        logged writes nothing. A run that processes a range again (TFREDO, or
+        ILUPDATE again) rebuilds the chain from the change log beside the table
+        and swaps it in (swap_in_rebuilt): a kill during a partition overwrite
+        on parquet may have lost links, and the marts stay readable meanwhile.
+        `from_scratch`: the SQL of a first build, whatever exists. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set strategy = cdcflow.incremental_strategy() -%}
@@ -39,7 +43,14 @@
     {%- set changes_log = ref('int_' ~ table_name ~ '__changes_logged') -%}
     {%- set open_partition = "concat('open-', " ~ cdcflow.run_partition() ~ ")" -%}
     {%- set compact = false -%}
-    {%- if is_incremental() -%}
+    {%- set incremental = is_incremental() and not from_scratch -%}
+    {%- if incremental and cdcflow.versions_rebuilt_in_this_run(table_name) -%}
+        {#- a range processed again (TFREDO): the chain is rebuilt from the change
+            log beside this one, then swapped in; the marts read the old one until then -#}
+        {%- do cdcflow.swap_in_rebuilt(this, cdcflow.versioned_model(table_name, from_scratch=true)) -%}
+        {{ return('select ' ~ columns | join(', ') ~ ' from ' ~ this ~ ' where false') }}
+    {%- endif -%}
+    {%- if incremental -%}
         {#- the last run that wrote this table (the newest row of the open partitions) -#}
         {%- set watermark = cdcflow.incremental_value(
             "select coalesce(max(loaded_at), timestamp'1900-01-01 00:00:00') from " ~ this
@@ -84,12 +95,12 @@ new_changes as (
 
     select {{ event_columns | join(', ') }}
     from {{ changes_log }}
-    {%- if is_incremental() %}
+    {%- if incremental %}
     where loaded_at > {{ watermark }}
     {%- endif %}
 
 ),
-{%- if is_incremental() %}
+{%- if incremental %}
 
 affected_keys as (
 
@@ -197,7 +208,7 @@ changes as (
         {{ event_columns | join(', ') }},
         1 as source_priority
     from new_changes
-    {%- if is_incremental() %}
+    {%- if incremental %}
 
     union all
 
@@ -221,7 +232,7 @@ changes as (
 ),
 
 unique_changes as (
-    {%- if is_incremental() %}
+    {%- if incremental %}
 
     -- a change already in the table wins over a second delivery of it
     {{ cdcflow.latest_per_key('changes', key + ['change_order'], 'source_priority') }}
@@ -257,7 +268,7 @@ links as (
         {{ cdcflow.run_loaded_at() }} as loaded_at,
         case
             when valid_to_change_order is null then {{ open_partition }}
-            {%- if not is_incremental() %}
+            {%- if not incremental %}
             else coalesce({{ cdcflow.first_build_closing_partition(changes_log, 'valid_to') }}, {{ cdcflow.run_partition() }})
             {%- else %}
             else {{ cdcflow.run_partition() }}
@@ -267,7 +278,7 @@ links as (
 
 ),
 
-{%- if is_incremental() %}
+{%- if incremental %}
 
 new_touches as (
 
@@ -383,7 +394,7 @@ final as (
     select {{ columns | join(', ') }} from rewritten_closed_links
     union all
     select {{ columns | join(', ') }} from carried_open_links
-    {%- elif is_incremental() %}
+    {%- elif incremental %}
     union all
     select {{ columns | join(', ') }} from new_touches
     {%- endif %}

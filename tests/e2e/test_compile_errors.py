@@ -105,3 +105,29 @@ def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
 )
 def test_compile_error_messages(spark, state_dir, bare_project, sql, extra, message):
     assert message in _compile_error(bare_project, state_dir, sql, *extra)
+
+
+def test_a_column_the_change_table_lacks_is_named_with_the_real_ones(spark, state_dir, bare_project):
+    # a typo in a configured column: the message names it and lists the landed table's columns
+    spark.sql("create database if not exists e2e_compile_raw")
+    spark.sql(
+        "create table if not exists e2e_compile_raw.accounts__ct (header__change_seq string, "
+        "header__change_oper string, header__change_mask binary, header__stream_position string, "
+        "header__operation string, header__transaction_id string, header__timestamp timestamp, "
+        "account_id int, balance decimal(12,2)) using parquet"
+    )
+    message = _compile_error(
+        bare_project,
+        state_dir,
+        "{{ cdcflow.change_table_layout(api.Relation.create(schema='e2e_compile_raw', "
+        "identifier='accounts__ct'), cdcflow.table_config('accounts')) }}",
+        "--vars",
+        "{cdcflow_tables: {accounts: {format: qlik_ct, change_table: accounts__ct, key: [account_id], "
+        "columns: {account_id: int, balanse: 'decimal(12,2)'}}}}",
+    )
+    assert (
+        "cdcflow: table 'accounts': no column 'balanse' in e2e_compile_raw.accounts__ct "
+        "(vars.cdcflow_tables.accounts.columns); its columns are: header__change_seq, header__change_oper, "
+        "header__change_mask, header__stream_position, header__operation, header__transaction_id, "
+        "header__timestamp, account_id, balance."
+    ) in message

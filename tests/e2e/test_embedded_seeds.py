@@ -17,6 +17,15 @@ from tests.e2e.helpers import (
 )
 
 SCHEMA = "e2e_seeds"
+FORMATS = {
+    "customers": "qlik_ct",
+    "order_lines": "qlik_ct",
+    "products": "qlik_kafka",
+    "sqlserver_customers": "debezium",
+    "sqlserver_orders": "debezium",
+    "emp": "dirxml",
+    "emp_roles": "dirxml",
+}
 
 pytestmark = pytest.mark.spark
 
@@ -118,9 +127,50 @@ def test_udf_decoder_gives_the_same_marts(built, state_dir):
         )
 
 
+def _run_summaries(spark, which: str) -> dict[str, tuple]:
+    """The run summaries (cdc_states_runs) of the first or the last run, per table."""
+    order = "asc" if which == "first" else "desc"
+    return {
+        row.name: (
+            row.state_name,
+            row.changes_logged,
+            row.versions_opened,
+            row.versions_closed,
+            row.current_versions,
+            row.rows_quarantined,
+        )
+        for row in spark.sql(
+            f"select * from (select *, row_number() over (partition by name order by loaded_at {order}) as n "
+            f"from {SCHEMA}.cdc_states_runs) where n = 1"
+        ).collect()
+    }
+
+
+def _table_figures(spark, table: str) -> tuple:
+    """What a first run of ``table`` did, counted from its tables."""
+    logged = spark.sql(f"select count(*) from {SCHEMA}.int_{table}__changes_logged").first()[0]
+    history = spark.sql(
+        f"select count(*), count_if(valid_to is not null) from {SCHEMA}.{table}_history"
+    ).first()
+    current = spark.sql(f"select count(*) from {SCHEMA}.{table}_current").first()[0]
+    quarantine = f"{SCHEMA}.{FORMATS[table]}_quarantine"
+    quarantined = spark.sql(f"select count(*) from {quarantine} where source_table = '{table}'").first()[0]
+    return ("TFEND", logged, history[0], history[1], current, quarantined)
+
+
+def test_the_first_run_reports_what_it_did_per_table(built):
+    # every change logged opened a version of _history (deletes close one); the
+    # closed ones are those no longer current
+    assert _run_summaries(built, "first") == {table: _table_figures(built, table) for table in TABLES}
+
+
 def test_rerun_changes_nothing(built, state_dir):
     before = spark_rows(built, f"{SCHEMA}.customers_history", history_columns("customers"))
     run_dbt(state_dir, "run", schema=SCHEMA)
+    # and says so: nothing logged, opened, closed or quarantined; _current as it was
+    assert _run_summaries(built, "last") == {
+        table: ("TFEND", 0, 0, 0, _table_figures(built, table)[4], 0) for table in TABLES
+    }
     assert spark_rows(built, f"{SCHEMA}.customers_history", history_columns("customers")) == before
     assert built.sql(f"select count(*) from {SCHEMA}.int_customers__changes_logged").first()[0] == 13
     assert built.sql(f"select count(*) from {SCHEMA}.qlik_ct_quarantine").first()[0] == 5

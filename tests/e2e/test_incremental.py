@@ -276,8 +276,8 @@ def test_each_run_records_its_range_in_the_state_table(incremental_and_full):
 
 @pytest.fixture(scope="module")
 def failed_then_recovered(incremental_and_full, state_dir):
-    """Batch 1 processed; batch 2 lands, but the full-load table is missing when
-    the run starts (renamed away): the run fails; it comes back; the next run."""
+    """Batch 1 processed; the full-load table is missing when the next two runs
+    start (renamed away): they fail; it comes back, batch 2 lands; the next run."""
     from launcher.dbt_invoke import invoke_dbt
     from tests.e2e.helpers import env
 
@@ -286,27 +286,32 @@ def failed_then_recovered(incremental_and_full, state_dir):
     _load_full_load(spark, "err_raw")
     _load(spark, "err_raw", BATCH_1)
     run_dbt(state_dir, *select, schema="err")
-    _load(spark, "err_raw", BATCH_2)
+    marts_before = {mart: spark_rows(spark, f"err.{mart}", columns) for mart, columns in MARTS.items()}
     spark.sql("alter table err_raw.customers rename to err_raw.customers_away")
     with env(CDCFLOW_SCHEMA="err"):
         failed = invoke_dbt(list(select), state_dir=state_dir)
-    assert not failed.success
-    after_failure = spark.sql("select * from err.cdc_states order by name").collect()
+        assert not failed.success
+        after_failure = spark.sql("select * from err.cdc_states order by name").collect()
+        # a redo (TFREDO) whose change log fails again: the version chain it would
+        # rebuild is kept until a rebuild completes
+        assert not invoke_dbt(list(select), state_dir=state_dir).success
+    marts_during = {mart: spark_rows(spark, f"err.{mart}", columns) for mart, columns in MARTS.items()}
     spark.sql("alter table err_raw.customers_away rename to err_raw.customers")
+    _load(spark, "err_raw", BATCH_2)  # lands after the failed runs: the next one reads it
     run_dbt(state_dir, *select, schema="err")
-    return spark, after_failure
+    return spark, after_failure, marts_before, marts_during
 
 
 def test_a_failed_run_leaves_error_with_a_short_readable_message(failed_then_recovered):
-    _, after_failure = failed_then_recovered
+    _, after_failure, _, _ = failed_then_recovered
     customers = after_failure[0]
     assert customers.name == "customers" and customers.state_name == "ERROR"
-    # the staging of the full load, written once per run, reads it first
-    assert customers.error_text.startswith(
-        "stg_qlik_ct__customers_full_load failed: [TABLE_OR_VIEW_NOT_FOUND] "
+    # recorded by on-run-start, which found the raw table missing: the group read
+    # nothing (an empty range, never TFEND over it)
+    assert customers.error_text == (
+        "raw table err_raw.customers does not exist; the next run reads it once it has landed"
     )
-    assert "err_raw`.`customers` cannot be found" in customers.error_text
-    assert "\n" not in customers.error_text and len(customers.error_text) <= 200
+    assert customers.current_end_lsn == customers.current_start_lsn
     assert customers.state == (
         f"ERROR/CS/{customers.current_start_lsn}/CE/{customers.current_end_lsn}"
         f"/TS/{customers.state.split('/TS/')[1].split('/')[0]}/ER/{customers.error_text}"
@@ -316,14 +321,26 @@ def test_a_failed_run_leaves_error_with_a_short_readable_message(failed_then_rec
     assert after_failure[1].error_text == "qlik_ct_quarantine was skipped: a node it depends on failed"
 
 
-def test_the_next_run_retries_the_failed_range_and_recovers(failed_then_recovered):
-    spark, after_failure = failed_then_recovered
+def test_failed_redos_leave_the_marts_readable_and_as_they_were(failed_then_recovered):
+    spark, _, marts_before, marts_during = failed_then_recovered
+    assert marts_during == marts_before
     states = _states(spark, "err", "customers")
-    assert [state[0] for state in states][-4:] == ["TFSTART", "ERROR", "TFREDO", "TFEND"]
+    assert [state[0] for state in states][-6:-2] == ["TFSTART", "ERROR", "TFREDO", "ERROR"]
+
+
+def test_the_next_run_retries_the_failed_range_and_recovers(failed_then_recovered):
+    spark, after_failure, _, _ = failed_then_recovered
+    states = _states(spark, "err", "customers")
+    assert [state[0] for state in states][-2:] == ["TFREDO", "TFEND"]
     failed = after_failure[0]
-    assert states[-2][1].startswith(f"TFREDO/CS/{failed.current_start_lsn}/CE/{failed.current_end_lsn}/")
+    # the failed range was empty: the redo reads up to the landing end of its start
+    redo_end = states[-2][1].split("/CE/")[1].split("/")[0]
+    assert states[-2][1].startswith(f"TFREDO/CS/{failed.current_start_lsn}/CE/")
+    assert int(redo_end, 16) > int(failed.current_start_lsn, 16)
     for mart, columns in MARTS.items():
         assert spark_rows(spark, f"err.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns), mart
+    # the chain was rebuilt beside the old one and swapped in
+    assert not spark.catalog.tableExists("err.int_customers__versioned__rebuilt")
     # the range was reprocessed: the changes it logged carry the flag
     by_run = spark.sql(
         "select loaded_at, count_if(reprocessing), count(*) from err.int_customers__changes_logged "

@@ -1,14 +1,20 @@
 """(c) The same pipeline over a real Spark Thrift server, started with the
-project's launcher (`cdcflow serve`) in its own process and stopped afterwards:
-`dbt seed` + `dbt build --target thrift` from a separate dbt process, with the
-Python-UDF mask decoder (so the UDFs must be registered on the server), then the
-marts read back over Thrift equal the expected tables (those of the embedded
-run). Twice: the server on a local master, building every table, and on a Spark
-standalone cluster (master + one worker started with `spark-class` from the
-PySpark distribution, on loopback), building the Qlik `__ct` tables, whose
-executors run the Python UDFs (the mask decoder; the state hooks')."""
+project's launcher (`cdcflow serve`) in its own process and stopped afterwards,
+built by a separate dbt process, then the marts read back over Thrift equal the
+expected tables (those of the embedded run). Twice:
+
+* on a local master, exactly as docs/operations.md ("Running over a Spark
+  Thrift server") tells a new user: its commands, read from the page, run in a
+  copy of the repository's files (the server and dbt only told, by env vars,
+  which port, state folder and schema to use), building every table;
+* on a Spark standalone cluster (master + one worker started with
+  `spark-class` from the PySpark distribution, on loopback), building the Qlik
+  `__ct` tables with the Python-UDF mask decoder, whose executors run the
+  Python UDFs (the mask decoder; the state hooks')."""
 
 import os
+import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -104,10 +110,10 @@ def _stop(process: subprocess.Popen) -> None:
 
 @pytest.fixture(scope="module")
 def spark_master(request, tmp_path_factory):
-    """(mode, master URL): local[2], or the URL of a standalone cluster (master +
+    """(mode, master URL): local[*], or the URL of a standalone cluster (master +
     one worker) started for the module and stopped after it."""
     if request.param == "local":
-        yield "local", "local[2]"
+        yield "local", "local[*]"  # the launcher's default: the quickstart sets none
         return
     state_dir = tmp_path_factory.mktemp("standalone")
     master_port = _free_port()
@@ -144,87 +150,88 @@ def spark_master(request, tmp_path_factory):
     assert not _listening_addresses(master_port), "the Spark master still listens"
 
 
+def quickstart_commands() -> tuple[str, str]:
+    """The Thrift quickstart of docs/operations.md: the server's command block
+    and the client's (the first two bash blocks of the section)."""
+    page = (PROJECT_DIR / "docs" / "operations.md").read_text()
+    section = page.split("## Running over a Spark Thrift server\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```bash\n(.*?)```", section, re.S)
+    assert len(blocks) >= 2, "docs/operations.md: the Thrift section has lost its commands"
+    return blocks[0], blocks[1]
+
+
+def _repository_copy(destination: Path) -> Path:
+    """The files git tracks (as they are in the working tree), with the virtual
+    environment linked in: what a fresh clone after `make setup` holds."""
+    tracked = (
+        subprocess.run(["git", "ls-files", "-z"], cwd=PROJECT_DIR, capture_output=True, check=True)
+        .stdout.decode()
+        .split("\0")
+    )
+    for name in filter(None, tracked):
+        source = PROJECT_DIR / name
+        if source.is_file():
+            (destination / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination / name)
+    (destination / ".venv").symlink_to(Path(sys.executable).parent.parent)
+    return destination
+
+
 @pytest.fixture(scope="module")
 def thrift_server(tmp_path_factory, spark_master):
+    """(port, folder the client runs in, its env, mode): the server started by
+    the quickstart's command in a copy of the repository (local), or by the
+    launcher on the standalone master."""
+    mode, master = spark_master
     state_dir = tmp_path_factory.mktemp("thrift-state")
     port = _free_port()
+    env = {key: value for key, value in os.environ.items() if key != "DBT_PROFILES_DIR"}
+    env.update(
+        CDCFLOW_THRIFT_PORT=str(port), CDCFLOW_STATE_DIR=str(state_dir / "server"), CDCFLOW_SCHEMA=SCHEMA
+    )
+    if mode == "local":
+        folder = _repository_copy(tmp_path_factory.mktemp("fresh-clone"))
+        command = ["bash", "-euo", "pipefail", "-c", quickstart_commands()[0]]
+    else:
+        folder = PROJECT_DIR
+        command = [sys.executable, "-m", "launcher.cli", "serve", "--master", master]
     log = open(state_dir / "serve.log", "w")
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "launcher.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--state-dir",
-            str(state_dir),
-            "--master",
-            spark_master[1],
-        ],
-        cwd=PROJECT_DIR,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+        command, cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
-    deadline = time.monotonic() + 180
-    while "listening" not in (state_dir / "serve.log").read_text():
-        assert server.poll() is None, (state_dir / "serve.log").read_text()[-3000:]
-        assert time.monotonic() < deadline, "Thrift server did not start in 180 s"
-        time.sleep(1)
-    yield port, state_dir, spark_master[0]
+    _wait_for(state_dir / "serve.log", "listening", server, "Thrift server")
+    yield port, folder, env, mode
     _stop(server)
     log.close()
 
 
-def _dbt(port: int, state_dir: Path, *args: str) -> None:
-    profiles = state_dir / "profiles"
-    profiles.mkdir(exist_ok=True)
-    (profiles / "profiles.yml").write_text((PROJECT_DIR / "profiles.example.yml").read_text())
-    env = {
-        **os.environ,
-        "CDCFLOW_THRIFT_PORT": str(port),
-        "CDCFLOW_SCHEMA": SCHEMA,
-        "DBT_PROFILES_DIR": str(profiles),
-    }
-    dbt = Path(sys.executable).with_name("dbt")
+def _client(folder: Path, env: dict, script: str) -> None:
     result = subprocess.run(
-        [
-            str(dbt),
-            *args,
-            "--target",
-            "thrift",
-            "--project-dir",
-            str(PROJECT_DIR),
-            "--target-path",
-            str(state_dir / "target"),
-            "--log-path",
-            str(state_dir / "logs"),
-        ],
+        ["bash", "-euo", "pipefail", "-c", script],
+        cwd=folder,
         env=env,
         capture_output=True,
         text=True,
         check=False,
     )
-    assert result.returncode == 0, result.stdout[-5000:]
+    assert result.returncode == 0, (result.stdout + result.stderr)[-5000:]
 
 
 @pytest.fixture(scope="module")
-def built_over_thrift(thrift_server):
-    port, state_dir, mode = thrift_server
-    _dbt(port, state_dir, "seed")
-    selection = [] if mode == "local" else ["--select", "source:qlik_ct+"]
-    _dbt(
-        port,
-        state_dir,
-        "build",
-        *selection,
-        "--exclude",
-        "resource_type:seed",
-        "tag:exhaustive",
-        "--vars",
-        "{cdcflow_mask_decoder: udf}",
-    )
+def built_over_thrift(thrift_server, tmp_path_factory):
+    port, folder, env, mode = thrift_server
+    if mode == "local":
+        _client(folder, env, quickstart_commands()[1])
+    else:
+        target = tmp_path_factory.mktemp("standalone-dbt")
+        common = f"--target thrift --target-path {target}/target --log-path {target}/logs"
+        _client(
+            folder,
+            env,
+            f"{Path(sys.executable).with_name('dbt')} seed {common}\n"
+            f"{Path(sys.executable).with_name('dbt')} build {common} --select source:qlik_ct+"
+            " --exclude resource_type:seed --vars '{cdcflow_mask_decoder: udf}'",
+        )
     from pyhive import hive
 
     connection = hive.connect(host="127.0.0.1", port=port, username="cdcflow")
@@ -300,7 +307,7 @@ def _listening_addresses(port: int) -> list[str]:
 
 
 def test_server_listens_on_loopback_only(thrift_server):
-    port, _, _ = thrift_server
+    port = thrift_server[0]
     addresses = _listening_addresses(port)
     assert addresses, f"nothing listens on {port}"
     # 127.0.0.1 as /proc writes it (little-endian), alone or IPv4-mapped in IPv6

@@ -296,6 +296,29 @@ def test_a_failed_run_records_error_and_the_next_run_retries():
     assert _names(begin_run(end_run(initial, NOW, error="boom"), "0x3", LATER)) == ["TFREDO"]
 
 
+def test_a_redo_of_an_empty_range_reads_up_to_the_new_landing_end():
+    # a group whose raw table did not exist when its run started took an empty range and failed
+    [started] = begin_run(parse_state("TFEND/CS/0xA/TS/2026-11-21T10:00:00.0000000/"), "0x0", NOW)
+    assert started.current_start == started.current_end == "0xA"
+    failed = end_run(started, NOW, error="raw table cdcflow_raw.customers__ct does not exist")
+    [redo] = begin_run(failed, "0x00000000000000000020", LATER)
+    assert (redo.name, redo.current_start, redo.current_end, redo.reprocessing) == (
+        "TFREDO",
+        "0xA",
+        "0x00000000000000000020",
+        True,
+    )
+    # the same on a first run (its initial range was empty) and after a killed one
+    [initial] = begin_run(CdcState(), "0x0", NOW)[-1:]
+    [redo] = begin_run(end_run(initial, NOW, error="missing"), "0x00000000000000000030", LATER)
+    assert (redo.name, redo.current_end) == ("TFREDO", "0x00000000000000000030")
+    [redo] = begin_run(started, "0x00000000000000000030", LATER)
+    assert (redo.name, redo.current_end) == ("TFREDO", "0x00000000000000000030")
+    # nothing landed since: still a range that ends where it starts
+    [redo] = begin_run(failed, "0x1", LATER)
+    assert (redo.current_start, redo.current_end) == ("0xA", "0x0000000000000000000A")
+
+
 def test_a_run_that_left_part_of_its_range_for_later_starts_the_next_one_there():
     [started] = begin_run(parse_state("TFEND/CS/0x10/TS/2026-11-21T10:00:00.0000000/"), "0x40", NOW)
     # a transaction whose first record landed at 0x21 is not complete yet

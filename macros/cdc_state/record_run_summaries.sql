@@ -1,0 +1,119 @@
+{% macro record_run_summaries(relations, groups) %}
+    {#- on-run-end, after the states: what this run did for each CDC group in it,
+        appended to the run summaries (relations.runs) and logged (dbt prints it
+        at the end of the run, `cdcflow run` in its summary). The figures count
+        from the group's last run that ended TFEND (everything after a full
+        refresh), so a run that redoes a failed one reports what the failed one
+        logged too: the changes logged, the versions they opened (every change
+        but a delete), the versions whose validity ended (those open before plus
+        those opened, less those open now), the rows of <table>_current, and the
+        rows quarantined, with the query that shows them. Runs that logged
+        nothing do not count <table>_current again. -#}
+    {%- set loaded_at = cdcflow.run_loaded_at() -%}
+    {%- set latest = cdcflow.latest_cdc_states(relations) -%}
+    {%- set previous = {} -%}
+    {%- if not flags.FULL_REFRESH -%}
+        {%- set last_ended -%}
+            select name, date_format(loaded_at, 'yyyy-MM-dd HH:mm:ss.SSSSSS') as loaded_at, current_versions
+            from (
+                select *, row_number() over (partition by name order by loaded_at desc) as recency
+                from {{ relations.runs }}
+                where state_name = 'TFEND' and loaded_at < {{ loaded_at }}
+            ) as ended
+            where recency = 1
+        {%- endset -%}
+        {%- for row in run_query(last_ended) -%}
+            {%- do previous.update({row['name']: row}) -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {%- set counts = [] -%}
+    {%- set since_of = {} -%}
+    {%- set quarantine_of = {} -%}
+    {%- for table_name in groups -%}
+        {%- set cfg = cdcflow.table_config(table_name) -%}
+        {%- set since = "timestamp'" ~ previous[table_name]['loaded_at'] ~ "'" if table_name in previous
+            else "timestamp'0001-01-01 00:00:00'" -%}
+        {%- set change_log = adapter.get_relation(target.database, target.schema, 'int_' ~ table_name ~ '__changes_logged') -%}
+        {%- set quarantine = adapter.get_relation(target.database, target.schema, cfg.format ~ '_quarantine') -%}
+        {%- do since_of.update({table_name: since}) -%}
+        {%- do quarantine_of.update({table_name: quarantine}) -%}
+        {%- set quarantined = 'select count(*) as rows_quarantined from ' ~ quarantine ~ ' where source_table = '
+            ~ cdcflow.sql_string(table_name) ~ ' and loaded_at > ' ~ since if quarantine is not none
+            else 'select cast(0 as bigint) as rows_quarantined' -%}
+        {%- set logged = "select count(*) as changes_logged, count_if(operation <> 'D') as versions_opened from "
+            ~ change_log ~ ' where loaded_at > ' ~ since if change_log is not none
+            else 'select cast(0 as bigint) as changes_logged, cast(0 as bigint) as versions_opened' -%}
+        {%- do counts.append('select ' ~ cdcflow.sql_string(table_name) ~ ' as name, logged.*, quarantined.* from ('
+            ~ logged ~ ') as logged cross join (' ~ quarantined ~ ') as quarantined') -%}
+    {%- endfor -%}
+    {%- set figures = {} -%}
+    {%- for row in run_query(counts | join('\nunion all\n')) -%}
+        {%- do figures.update({row['name']: {
+            'changes_logged': row['changes_logged'] | int, 'versions_opened': row['versions_opened'] | int,
+            'rows_quarantined': row['rows_quarantined'] | int}}) -%}
+    {%- endfor -%}
+    {#- <table>_current counted only where the run ended TFEND and logged something
+        (or no earlier figure exists) -#}
+    {%- set current_counts = [] -%}
+    {%- for table_name in groups if latest[table_name]['state_name'] == 'TFEND' -%}
+        {%- set before = previous[table_name]['current_versions'] if table_name in previous else none -%}
+        {%- set current = adapter.get_relation(target.database, target.schema, table_name ~ '_current') -%}
+        {%- if figures[table_name].changes_logged == 0 and before is not none -%}
+            {%- do figures[table_name].update({'current_versions': before | int}) -%}
+        {%- elif current is not none -%}
+            {%- do current_counts.append('select ' ~ cdcflow.sql_string(table_name) ~ ' as name, count(*) as current_versions from ' ~ current) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- if current_counts -%}
+        {%- for row in run_query(current_counts | join('\nunion all\n')) -%}
+            {%- do figures[row['name']].update({'current_versions': row['current_versions'] | int}) -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {%- set values = [] -%}
+    {%- set lines = [
+        'cdcflow: what this run did, per table (counted from its last run that ended TFEND; every run: select * from '
+        ~ relations.runs ~ ')',
+        '  ' ~ 'table' ~ ' ' * 26 ~ 'state       changes   opened   closed  current  quarantined',
+    ] -%}
+    {%- for table_name in groups -%}
+        {%- set figure = figures[table_name] -%}
+        {%- set state = latest[table_name] -%}
+        {%- set current = figure.get('current_versions') -%}
+        {%- set before = (previous[table_name]['current_versions'] if table_name in previous else 0) or 0 -%}
+        {%- set closed = (before | int) + figure.versions_opened - current if current is not none else none -%}
+        {%- do values.append('(' ~ [
+            cdcflow.sql_string(table_name), cdcflow.sql_string(invocation_id), loaded_at,
+            cdcflow.sql_string(state['state_name']), cdcflow.sql_string(state['error_text']),
+            figure.changes_logged | string, figure.versions_opened | string,
+            'cast(null as bigint)' if closed is none else closed | string,
+            'cast(null as bigint)' if current is none else current | string,
+            figure.rows_quarantined | string,
+            cdcflow.sql_string(quarantine_of[table_name] | string if quarantine_of[table_name] is not none else none),
+        ] | join(', ') ~ ')') -%}
+        {%- do lines.append('  ' ~ '%-30s %-8s %10d %8d %8s %8s %12d' | format(
+            table_name, state['state_name'], figure.changes_logged, figure.versions_opened,
+            '-' if closed is none else closed, '-' if current is none else current, figure.rows_quarantined)) -%}
+        {%- if state['state_name'] == 'ERROR' -%}
+            {%- do lines.append('      ' ~ state['error_text']) -%}
+        {%- endif -%}
+        {%- if figure.rows_quarantined > 0 -%}
+            {%- do lines.append('      ' ~ figure.rows_quarantined ~ (' row' if figure.rows_quarantined == 1 else ' rows')
+                ~ ' quarantined: select * from ' ~ quarantine_of[table_name] ~ ' where source_table = '
+                ~ cdcflow.sql_string(table_name)
+                ~ (' and loaded_at > ' ~ since_of[table_name] if table_name in previous else '')) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- call statement('cdcflow_record_run_summaries') -%}
+        insert into {{ relations.runs }}
+        select
+            name, invocation_id, loaded_at, state_name, error_text, changes_logged, versions_opened,
+            versions_closed, current_versions, rows_quarantined, quarantine
+        from values
+            {{ values | join(',\n            ') }}
+            as summary(
+                name, invocation_id, loaded_at, state_name, error_text, changes_logged, versions_opened,
+                versions_closed, current_versions, rows_quarantined, quarantine
+            )
+    {%- endcall -%}
+    {%- do log(lines | join('\n'), info=true) -%}
+{% endmacro %}
