@@ -10,9 +10,14 @@
         equal is present but not changed. Order: the change's first record_id. Commit
         time: event_time. The event log has no transaction id (null). Events that
         an earlier run decided (dirxml_event_outcomes, which runs before this
-        model) are not processed again. -#}
+        model) are not processed again. Fails, saying why, when the table's
+        configuration does not fit its source table (dirxml_table_problem). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
+    {%- set problem = cdcflow.dirxml_table_problem(table_name) -%}
+    {%- if problem -%}
+        {{ exceptions.raise_compiler_error(problem) }}
+    {%- endif -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {{ config(
         materialized='incremental',

@@ -12,7 +12,7 @@ with
 {%- set cfg = cdcflow.table_config(table_name, 'dirxml') %}
 {%- set group_range = cdcflow.processing_range(table_name) %}
 
-{{ cdcflow.runs_after_change_log(table_name) }}{{ table_name }}_rejected as (
+{{ table_name }}_rejected as (
 
     select
         '{{ table_name }}' as source_table,

@@ -22,7 +22,7 @@ with
 {%- do ranges.setdefault(cfg.raw_table, []).append(group_range) %}
 {%- do topics.setdefault(cfg.raw_table, []).append(cfg.topic) %}
 
-{{ cdcflow.runs_after_change_log(table_name) }}{{ table_name }}_rejected as (
+{{ table_name }}_rejected as (
 
     select
         '{{ table_name }}' as source_table,

@@ -7,7 +7,10 @@
                           header columns included, e.g. 8 with partition_name);
           width           number of columns, for rejecting wider masks;
           mask            the change_mask as binary (Replicate writes varbinary;
-                          text targets and CSV seeds land a hex string: unhexed).
+                          text targets and CSV seeds land a hex string: unhexed);
+          problem         none, or why the configuration does not fit the table
+                          (a configured column it lacks, columns out of its
+                          order), for qlik_ct_table_problem.
         Falls back to the configured header columns when the table cannot be read
         (parse time, or before it exists). -#}
     {%- set mask_column = var('cdcflow_qlik_header_prefix', 'header__') ~ 'change_mask' -%}
@@ -15,6 +18,7 @@
         'first_data_bit': cfg.first_data_bit,
         'width': cfg.first_data_bit + cfg.column_names | length,
         'mask': mask_column,
+        'problem': none,
     } -%}
     {%- if execute and model.resource_type != 'unit_test' -%}
         {%- set landed = adapter.get_columns_in_relation(relation) -%}
@@ -25,23 +29,20 @@
                 {%- do missing.append("'" ~ column ~ "'") -%}
             {%- endfor -%}
             {%- if missing -%}
-                {{ exceptions.raise_compiler_error(
-                    "cdcflow: table '" ~ cfg.name ~ "': no column " ~ missing | join(', ') ~ " in " ~ relation
-                    ~ " (vars.cdcflow_tables." ~ cfg.name ~ ".columns); its columns are: "
-                    ~ landed | map(attribute='name') | join(', ') ~ "."
-                ) }}
+                {%- do layout.update({'problem': "cdcflow: table '" ~ cfg.name ~ "': no column " ~ missing | join(', ')
+                    ~ " in " ~ relation ~ " (vars.cdcflow_tables." ~ cfg.name ~ ".columns); its columns are: "
+                    ~ landed | map(attribute='name') | join(', ') ~ "."}) -%}
+                {{ return(layout) }}
             {%- endif -%}
             {%- set first = cfg.column_names[0] | lower -%}
             {%- set first_bit = names.index(first) -%}
             {%- for column in cfg.column_names -%}
                 {%- set found = names[first_bit + loop.index0] if first_bit + loop.index0 < names | length else 'nothing' -%}
-                {%- if found != column | lower -%}
-                    {{ exceptions.raise_compiler_error(
-                        "cdcflow: list the columns of table '" ~ cfg.name ~ "' in vars.cdcflow_tables in the "
-                        ~ "order of " ~ relation ~ ": expected '" ~ column ~ "' at ordinal "
-                        ~ (first_bit + loop.index0) ~ ", found '" ~ found ~ "' (change_mask bits follow "
-                        ~ "the change table's column order)."
-                    ) }}
+                {%- if found != column | lower and layout.problem is none -%}
+                    {%- do layout.update({'problem': "cdcflow: list the columns of table '" ~ cfg.name
+                        ~ "' in vars.cdcflow_tables in the order of " ~ relation ~ ": expected '" ~ column
+                        ~ "' at ordinal " ~ (first_bit + loop.index0) ~ ", found '" ~ found
+                        ~ "' (change_mask bits follow the change table's column order)."}) -%}
                 {%- endif -%}
             {%- endfor -%}
             {%- do layout.update({'first_data_bit': first_bit, 'width': names | length}) -%}

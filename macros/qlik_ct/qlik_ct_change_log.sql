@@ -3,7 +3,8 @@
         change log (append-only). Full-load rows are the baseline (operation L);
         each U is paired with its before image, and a U that changes the primary
         key becomes a delete of the old key and an insert of the new one; rows
-        already logged (landing overlap, replays) are skipped. -#}
+        already logged (landing overlap, replays) are skipped. Fails, saying
+        why, when the table cannot be read (qlik_ct_table_problem). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {{ config(
@@ -12,6 +13,10 @@
         partition_by=['change_date'],
         on_schema_change='fail'
     ) }}
+    {%- set problem = cdcflow.qlik_ct_table_problem(table_name) -%}
+    {%- if problem -%}
+        {{ exceptions.raise_compiler_error(problem) }}
+    {%- endif -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {%- set all_columns = cdcflow.string_array(cfg.column_names) -%}
 

@@ -1,16 +1,22 @@
 {% macro qlik_ct_quarantine() %}
     {#- Body of qlik_ct_quarantine: every raw row of every qlik_ct table that
-        cannot be applied, with the raw row (JSON) and the reason. Append-only. -#}
+        cannot be applied, with the raw row (JSON) and the reason. Append-only.
+        A table that cannot be read in this run (qlik_ct_table_problem: its
+        change log fails) is left out; its rows are quarantined by the run that
+        reads its range again. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
     {%- if not cdcflow.enabled_for_format('qlik_ct') -%}{{ return('select 1 as disabled') }}{%- endif -%}
-    {%- set tables = cdcflow.tables_of_format('qlik_ct') %}
+    {%- set tables = [] -%}
+    {%- for table_name in cdcflow.tables_of_format('qlik_ct') if cdcflow.qlik_ct_table_problem(table_name) is none -%}
+        {%- do tables.append(table_name) -%}
+    {%- endfor %}
 
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
 {%- set group_range = cdcflow.processing_range(table_name) %}
 
-{{ cdcflow.runs_after_change_log(table_name) }}{{ table_name }}_changes as (
+{{ table_name }}_changes as (
 
     select *
     from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
@@ -69,7 +75,19 @@ with
 {%- for table_name in tables %}{% do rejected.append(table_name ~ '_rejected') %}{% endfor %}
 
 rejected as (
+    {%- if rejected %}
     {{- cdcflow.union_all(rejected) }}
+    {%- else %}
+
+    select
+        cast(null as string) as source_table,
+        cast(null as string) as raw_table,
+        cast(null as string) as change_seq,
+        cast(null as string) as reason,
+        cast(null as string) as raw_row,
+        cast(null as timestamp) as landed_at
+    where false
+    {%- endif %}
 
 ),
 

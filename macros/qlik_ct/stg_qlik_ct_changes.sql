@@ -2,18 +2,29 @@
     {#- Staging of a Replicate `__ct` change table: header columns renamed, data
         columns typed, change_mask decoded, change_seq parsed, each row checked;
         the rows landed in the run's range of the group, written once per run.
-        Rows with an `invalid_reason` go to qlik_ct_quarantine, not downstream. -#}
+        Rows with an `invalid_reason` go to qlik_ct_quarantine, not downstream.
+        A table that cannot be read (qlik_ct_table_problem) gives no rows: its
+        change log fails with the problem, the other tables' models run. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {%- set prefix = var('cdcflow_qlik_header_prefix', 'header__') -%}
     {%- set relation = source(cfg.source, cfg.change_table) -%}
-    {%- set layout = cdcflow.change_table_layout(relation, cfg) -%}
+    {%- set problem = cdcflow.qlik_ct_table_problem(table_name) -%}
+    {%- set layout = cdcflow.change_table_layout(relation, cfg) if problem is none else {
+        'first_data_bit': cfg.first_data_bit, 'width': cfg.first_data_bit + cfg.column_names | length,
+        'mask': var('cdcflow_qlik_header_prefix', 'header__') ~ 'change_mask'} -%}
 
 with
 
 source as (
+    {%- if problem is none %}
 
     {{ cdcflow.landed_raw_rows(relation) }}
+    {%- else %}
+
+    -- no rows this run: the table's change log fails with the problem, the quarantine leaves the table out
+    {{ cdcflow.qlik_ct_no_raw_rows(cfg, change_table=true) }}
+    {%- endif %}
 
 ),
 

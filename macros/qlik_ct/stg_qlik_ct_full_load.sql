@@ -1,7 +1,8 @@
 {% macro stg_qlik_ct_full_load(table_name) %}
     {#- Staging of the table Replicate's full load wrote: the baseline the
         change table's changes apply to (the rows landed in the run's range of
-        the group, written once per run). -#}
+        the group, written once per run). No rows when the table cannot be read
+        (qlik_ct_table_problem). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {%- if not cfg.full_load_table -%}
@@ -15,8 +16,14 @@
 with
 
 source as (
+    {%- if cdcflow.qlik_ct_table_problem(table_name) is none %}
 
     {{ cdcflow.landed_raw_rows(relation) }}
+    {%- else %}
+
+    -- no rows this run: the table's change log fails with the problem, the quarantine leaves the table out
+    {{ cdcflow.qlik_ct_no_raw_rows(cfg, change_table=false) }}
+    {%- endif %}
 
 ),
 

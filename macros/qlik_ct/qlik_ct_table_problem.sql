@@ -1,0 +1,44 @@
+{% macro qlik_ct_table_problem(table_name) %}
+    {#- Why a qlik_ct table cannot be read when a model runs, or none: one of
+        its raw tables does not exist (on-run-start then recorded its group
+        ERROR), its change table lacks a configured column or lists them in
+        another order (change_table_layout), or its full-load table lacks one.
+        Read with DESCRIBE when a model of a run that processes the table
+        runs; none otherwise (parse time, unit tests, `dbt compile` and
+        `docs`, which may run before the raw tables exist). The table's change log fails with it (its staging raises it); the
+        shared qlik_ct_quarantine leaves the table out, so one table's mistake
+        does not stop the others' rows from being quarantined. -#}
+    {%- if not execute or model.resource_type == 'unit_test' or table_name not in cdcflow.cdc_groups_in_run() -%}
+        {{ return(none) }}
+    {%- endif -%}
+    {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
+    {%- for setting in ['change_table', 'full_load_table'] if cfg[setting] -%}
+        {%- for node in graph.sources.values()
+            if node.package_name == project_name and node.source_name == cfg.source and node.name == cfg[setting] -%}
+            {%- set relation = adapter.get_relation(node.database, node.schema, node.identifier) -%}
+            {%- if relation is none -%}
+                {{ return("cdcflow: table '" ~ table_name ~ "': its raw table " ~ node.schema ~ '.' ~ node.identifier
+                    ~ " does not exist; the next run reads it once it has landed.") }}
+            {%- endif -%}
+            {%- if setting == 'change_table' -%}
+                {%- set problem = cdcflow.change_table_layout(relation, cfg).problem -%}
+                {%- if problem -%}
+                    {{ return(problem) }}
+                {%- endif -%}
+            {%- else -%}
+                {%- set landed = adapter.get_columns_in_relation(relation) -%}
+                {%- set names = landed | map(attribute='name') | map('lower') | list -%}
+                {%- set missing = [] -%}
+                {%- for column in cfg.column_names if column | lower not in names -%}
+                    {%- do missing.append("'" ~ column ~ "'") -%}
+                {%- endfor -%}
+                {%- if missing -%}
+                    {{ return("cdcflow: table '" ~ table_name ~ "': no column " ~ missing | join(', ') ~ " in "
+                        ~ relation ~ " (vars.cdcflow_tables." ~ table_name ~ ".columns); its columns are: "
+                        ~ landed | map(attribute='name') | join(', ') ~ ".") }}
+                {%- endif -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endfor -%}
+    {{ return(none) }}
+{% endmacro %}
