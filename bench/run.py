@@ -110,7 +110,9 @@ class Step:
     """Runs the measured processes of one size; stops at the first failure.
     Each measured step is recorded under ``work/steps``; with ``resume`` a step
     recorded there is not run again (an interrupted benchmark goes on where it
-    stopped; a step that was cut off runs again on the state it left)."""
+    stopped; a step that was cut off runs again on the state it left). A file
+    ``PAUSE`` in the scratch folder stops the run before its next step, so a
+    long run can be split at a step boundary and resumed later."""
 
     def __init__(self, work: Path, resume: bool = False):
         self.work = work
@@ -118,6 +120,8 @@ class Step:
 
     # where each step's Spark writes its event log (--event-logs), else none
     event_logs: Path | None = None
+    # the run stops before its next step while this file exists
+    pause_file: Path | None = None
 
     def __call__(self, name: str, command: list[str]) -> measure.Measured:
         recorded = self.work / "steps" / f"{name}.json"
@@ -125,6 +129,10 @@ class Step:
             result = measure.Measured(**json.loads(recorded.read_text()))
             print(f"  {name:<24} {result.wall_s:>9.1f} s   (measured before the resume)", flush=True)
             return result
+        if self.pause_file and self.pause_file.exists():
+            raise SystemExit(
+                f"paused before step {name} ({self.pause_file} exists): remove it and run again with --resume"
+            )
         env = {**os.environ, "CDCFLOW_SCHEMA": SCHEMA, "PYTHONPATH": str(PROJECT_DIR)}
         if self.event_logs:
             env["SPARK_CONF_DIR"] = str(
@@ -416,6 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     Step.event_logs = args.event_logs
+    Step.pause_file = args.work / "PAUSE"
     sizes = sorted(parse_size(s) for s in args.sizes.split(","))
     source_formats = [f for f in args.formats.split(",") if f]
     unknown = sorted(set(source_formats) - set(FORMATS))
