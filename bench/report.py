@@ -121,6 +121,7 @@ def plot(document: dict, path: Path) -> None:
     figure, axes = pyplot.subplots(figsize=(8, 5))
     colors = pyplot.rcParams["axes.prop_cycle"].by_key()["color"]
     for index, source_format in enumerate(document["sizes"][0]["formats"]):
+        measured = [s for s in document["sizes"] if source_format in s["formats"]]
         label = FORMAT_LABELS.get(source_format, source_format)
         color = colors[index % len(colors)]
         for step, style, what in (
@@ -128,8 +129,8 @@ def plot(document: dict, path: Path) -> None:
             ("incremental", "--", "incremental +1 %"),
         ):
             axes.plot(
-                sizes,
-                [s["formats"][source_format][step]["wall_s"] for s in document["sizes"]],
+                [s["changes"] for s in measured],
+                [s["formats"][source_format][step]["wall_s"] for s in measured],
                 style,
                 marker="o",
                 color=color,

@@ -325,7 +325,8 @@ def growth(sizes: list[dict], wall) -> float | None:
 
 def growth_exponents(sizes: list[dict]) -> dict:
     exponents = {"baseline": growth(sizes, lambda s: s["baseline"]["wall_s"])}
-    for source_format in sizes[0]["formats"]:
+    # a format left out of a size (``--formats`` of a resumed run) has no growth
+    for source_format in [f for f in sizes[0]["formats"] if f in sizes[-1]["formats"]]:
         for step in ("full_build", "incremental"):
             exponents[f"{source_format}_{step}"] = growth(
                 sizes, lambda s, f=source_format, t=step: s["formats"][f][t]["wall_s"]
@@ -378,6 +379,11 @@ def target_results(document: dict) -> list[dict]:
                 ratios[source_format]["full_over_qlik_ct"],
                 TARGETS["full_over_qlik_ct"],
             )
+    # a format measured at a smaller size only misses every target of its own
+    formats_measured = {f for size in document["sizes"] for f in size["formats"]}
+    for source_format in sorted(formats_measured - largest["formats"].keys()):
+        name = f"{source_format} at the largest size"
+        figures.append({"target": name, "value": "not measured", "limit": "", "met": False})
     peaks = [
         measured["peak_rss_mib"]
         for size in document["sizes"]

@@ -179,6 +179,23 @@ def test_report_tables_and_plot(tmp_path):
     assert '"full_over_baseline": 1.25' in (tmp_path / "benchmark.json").read_text()
 
 
+def test_a_format_left_out_of_the_largest_size_misses_its_targets_and_is_drawn_where_measured(tmp_path):
+    """A resumed run narrowed by ``--formats`` (e.g. a format that could not
+    be measured at 10M): no growth for it, one missed target saying so, and
+    its lines drawn over the sizes that have it."""
+    largest = _size(10_000_000, 1000.0, 40.0, 800.0)
+    del largest["formats"]["qlik_kafka"], largest["ratios"]["qlik_kafka"]
+    document = _document([_size(1_000_000, 100.0, 20.0, 50.0), largest])
+    assert set(document["growth_exponent"]) == {"baseline", "qlik_ct_full_build", "qlik_ct_incremental"}
+    missed = [t for t in document["targets"] if t["target"].startswith("qlik_kafka")]
+    assert missed == [
+        {"target": "qlik_kafka at the largest size", "value": "not measured", "limit": "", "met": False}
+    ]
+    report.write(document, tmp_path)
+    text = (tmp_path / "benchmark.md").read_text()
+    assert "| qlik_kafka at the largest size | not measured |  | NO |" in text
+
+
 def test_size_labels():
     assert [report.size_label(n) for n in (1_000_000, 3_000_000, 10_000_000, 2_500_000, 3_000, 900)] == [
         "1M",
