@@ -6,6 +6,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# test files run side by side (pytest-xdist; a file's tests stay together, in order)
+TEST_WORKERS ?= 2
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
 .PHONY: setup run test lint unit serve clean
@@ -25,7 +27,7 @@ run: setup
 	$(BIN)/cdcflow run
 
 test: setup lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: setup
 	PATH="$(CURDIR)/$(BIN):$$PATH" scripts/lint.sh

@@ -1,9 +1,11 @@
 """`cdcflow` command line: run the pipeline embedded, run dbt, or serve Thrift.
 
     cdcflow run                 seeds + build + tests on a local SparkSession, then a summary
-    cdcflow dbt <dbt args>      any dbt command on the embedded session (UDFs registered);
-                                --project-dir DIR for another project using the macros
+    cdcflow dbt <dbt args>      any dbt command on the embedded session (UDFs registered), on
+                                the dbt project in the current folder (else this one) or
+                                --project-dir DIR
     cdcflow serve [--port N]    Spark Thrift server with the UDFs, for `--target thrift`
+    cdcflow docs [--port N]     dbt's docs site (lineage, every model and column), on 127.0.0.1
     cdcflow onboard [TABLE...]  write the models, sources and properties of configured tables
                                 (vars.cdcflow_tables); --check lists what differs
 
@@ -138,7 +140,45 @@ def cmd_dbt(args) -> int:
     from launcher.dbt_invoke import invoke_dbt
 
     dbt_args = args.dbt_args[1:] if args.dbt_args[:1] == ["--"] else args.dbt_args
-    return 0 if invoke_dbt(dbt_args, state_dir=args.state_dir, project_dir=args.project_dir).success else 1
+    dbt_args, project_dir = _project_dir(dbt_args, args.project_dir)
+    return 0 if invoke_dbt(dbt_args, state_dir=args.state_dir, project_dir=project_dir).success else 1
+
+
+def _project_dir(dbt_args: list[str], given: Path | None) -> tuple[list[str], Path]:
+    """The project `cdcflow dbt` runs: a --project-dir among dbt's own arguments
+    (taken out: the launcher passes it), else the launcher's --project-dir, else
+    the current folder when it holds a dbt project, else this repository's."""
+    rest, found = [], None
+    arguments = iter(dbt_args)
+    for argument in arguments:
+        if argument == "--project-dir":
+            found = Path(next(arguments, "."))
+        elif argument.startswith("--project-dir="):
+            found = Path(argument.split("=", 1)[1])
+        else:
+            rest.append(argument)
+    if found is None:
+        found = given or (Path.cwd() if (Path.cwd() / "dbt_project.yml").exists() else PROJECT_DIR)
+    return rest, found
+
+
+def cmd_docs(args) -> int:
+    """dbt's docs site of the project: generated on the embedded session (the
+    catalog reads the tables a run built), then served on 127.0.0.1 until
+    interrupted (unless --no-serve)."""
+    _session(args)
+    from launcher.dbt_invoke import invoke_dbt
+
+    _, project_dir = _project_dir([], args.project_dir)
+    if not invoke_dbt(["docs", "generate"], state_dir=args.state_dir, project_dir=project_dir).success:
+        return 1
+    site = args.state_dir / "target"
+    if args.no_serve:
+        print(f"cdcflow: docs site written to {site}", flush=True)
+        return 0
+    print(f"cdcflow: docs of {project_dir} on http://{args.host}:{args.port} (Ctrl-C stops)", flush=True)
+    serve = ["docs", "serve", "--host", args.host, "--port", str(args.port), "--no-browser"]
+    return 0 if invoke_dbt(serve, state_dir=args.state_dir, project_dir=project_dir).success else 1
 
 
 def cmd_serve(args) -> int:
@@ -207,11 +247,23 @@ def parser() -> argparse.ArgumentParser:
     dbt.add_argument(
         "--project-dir",
         type=Path,
-        default=PROJECT_DIR,
-        help="a dbt project using cdcflow's macros, e.g. a copy onboarding your tables (default: this one)",
+        default=None,
+        help="the dbt project to run (default: the current folder when it holds dbt_project.yml, else"
+        " this repository)",
     )
     dbt.add_argument("dbt_args", nargs=argparse.REMAINDER)
     dbt.set_defaults(func=cmd_dbt)
+
+    docs = commands.add_parser(
+        "docs", parents=[common], help="generate dbt's docs site (lineage, columns) and serve it on 127.0.0.1"
+    )
+    docs.add_argument("--project-dir", type=Path, default=None, help="as for `cdcflow dbt`")
+    docs.add_argument("--host", default="127.0.0.1")
+    docs.add_argument("--port", type=int, default=8080)
+    docs.add_argument(
+        "--no-serve", action="store_true", help="only write the site (under --state-dir/target)"
+    )
+    docs.set_defaults(func=cmd_docs)
 
     onboard = commands.add_parser(
         "onboard", help="write the models, sources and properties of configured tables (no Spark)"

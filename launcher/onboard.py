@@ -5,7 +5,8 @@ The set of models a table needs is declared here once per format (FORMATS).
 Per format folder (``models/{staging,intermediate,marts}/<format>/``) it writes
 one-line model files calling the package's macros, the sources file and one
 properties file per folder, with the contract, every column described and the
-data tests on the marts. The files are the configuration's, not the user's:
+data tests on the marts; and ``selectors.yml``, a selector per table (unless
+the project has a selectors.yml of its own). The files are the configuration's, not the user's:
 run it again after editing a ``vars`` entry (``--check`` says what differs).
 A table's own words (``description:``, ``descriptions:`` per column) go in its
 ``vars`` entry.
@@ -63,6 +64,8 @@ class Format:
     prepared_macro: str = ""
     prepared_description: str = ""
     prepared_columns: dict[str, str] = field(default_factory=dict)
+    # a column per key column ({column} stands for it) -> its description, after the data columns
+    prepared_key_columns: dict[str, str] = field(default_factory=dict)
 
     def source_name(self, table: dict) -> str:
         """How the source names the table (SALES.PRODUCTS, server1.dbo.orders), or ''."""
@@ -107,6 +110,13 @@ FORMATS: dict[str, Format] = {
             "change_seq": "header__change_seq.",
             "change_oper": "header__change_oper.",
             "change_mask": "header__change_mask as binary.",
+            "stream_position": "header__stream_position.",
+            "transaction_id": "header__transaction_id.",
+            "header_timestamp": "header__timestamp as a timestamp (1970-01-01 on PostgreSQL before commit).",
+            "change_seq_at": "The time in change_seq's first 16 digits (UTC); null when change_seq is"
+            " malformed.",
+            "is_mask_within_table": "change_mask sets no bit beyond the change table's columns and is at most"
+            " 128 bytes (true when there is no mask).",
             "changed_columns": "Columns whose change_mask bit is set.",
             "committed_at": "Source commit time (header__timestamp, or the change_seq time when that is the"
             " 1970 placeholder).",
@@ -153,9 +163,24 @@ FORMATS: dict[str, Format] = {
         " (int_qlik_kafka__table_versions): values typed, changeMask/columnMask decoded by its ordinals, and"
         " why a message cannot be applied. The run's messages, written once per run for the change log and"
         " the quarantine; see macro {macro}.",
+        prepared_key_columns={
+            "before_{column}": "{column} in the message's beforeData (typed): the key before"
+            " an UPDATE, when Replicate sends before images."
+        },
         prepared_columns={
+            "topic": "Kafka topic.",
+            "kafka_partition": "Kafka partition.",
+            "kafka_offset": "Offset in the partition.",
             "operation": "REFRESH -> L, INSERT -> I, UPDATE -> U, DELETE -> D.",
             "base_order": "changeSequence + transactionEventCounter (19 digits); zeros for REFRESH.",
+            "committed_at": "Source commit time (headers.timestamp, else the changeSequence's time); null for"
+            " REFRESH.",
+            "transaction_id": "headers.transactionId.",
+            "transaction_event_counter": (
+                "headers.transactionEventCounter: the record's place in its transaction."
+            ),
+            "is_transaction_last_event": "headers.transactionLastEvent: the last record of its transaction.",
+            "landed_at": "When the message landed (var cdcflow_landed_at).",
             "changed_columns": "Columns whose changeMask bit is set (all present columns when there is no"
             " changeMask).",
             "present_columns": "Columns whose columnMask bit is set; absent ones keep their previous value.",
@@ -190,8 +215,15 @@ FORMATS: dict[str, Format] = {
         staging_description="The change events of {ident_bare}, typed from the Connect schema; see macro"
         " {macro}.",
         staging_columns={
+            "topic": "Kafka topic (server.schema.table).",
+            "kafka_partition": "Kafka partition.",
+            "kafka_offset": "Offset in the partition.",
             "operation": "c -> I, u -> U, d -> D, r (snapshot read) -> L.",
             "change_order": "commit_lsn + change_lsn + event_serial_no; zeros for snapshot reads.",
+            "committed_at": "Source commit time (source.ts_ms); null for snapshot reads.",
+            "transaction_id": "The event's transaction (transaction.id, else source.commit_lsn).",
+            "present_columns": "Configured columns the event's row image carries.",
+            "landed_at": "When the message landed (var cdcflow_landed_at).",
             "changed_columns": "All columns for c/r, the key for d, the columns whose value differs between"
             " before and after for u.",
             "invalid_reason": "Why the event cannot be applied; null for a valid event.",
@@ -230,8 +262,17 @@ FORMATS: dict[str, Format] = {
         " (query-back: the source row now), written once per run; see macro {macro}.",
         staging_columns={
             "record_id": "Unique, increasing: the order events are processed in.",
+            "status": "The event's status as logged (cdcflow reads the N, new, events).",
             "event_type": "1-8 (see the source).",
+            "event_type_text": "event_type as logged, for messages about one that is not a number.",
             "event_type_name": "The event type's name in the reference.",
+            "event_time": "When the event was logged.",
+            "perpetrator": "Database user who made the change.",
+            "table_name": "The table the event names, as logged.",
+            "table_key": "The row's key as logged: name=value pairs, joined by '+'.",
+            "column_name": "The column a per-field event names, as logged.",
+            "old_value": "The column's value before the change, as logged (text).",
+            "new_value": "The column's value after the change, as logged (text).",
             "field": "The column a per-field event (1-3, 7, 8) names, lower case.",
             "data_present": "Data columns the event carries a value for.",
             "data_changed": "Data columns the event changes (a field update to the same text changes none).",
@@ -248,10 +289,23 @@ FORMATS: dict[str, Format] = {
         prepared_description="The new events of {ident_bare} with the outcome the publisher would record,"
         " read by the change log, dirxml_event_outcomes and dirxml_quarantine; see macro {macro}.",
         prepared_columns={
+            "record_id": "Unique, increasing: the order events are processed in.",
+            "event_type": "1-8 (see the source).",
+            "event_type_name": "The event type's name in the reference.",
+            "event_time": "When the event was logged.",
+            "perpetrator": "Database user who made the change.",
+            "table_name": "The table the event names, as logged.",
+            "table_key": "The row's key as logged.",
+            "column_name": "The column of a per-field event (1-3, 7, 8), as logged.",
+            "field": "The column a per-field event names, lower case.",
+            "data_present": "Data columns the event carries a value for.",
+            "data_changed": "Data columns the event changes.",
             "outcome_status": "S, W, E or F, the status the publisher would write back.",
             "outcome_reason": "What was done with the event, or why it was not.",
             "is_published": "The event becomes (part of) a change in the change log.",
             "is_rejected": "The event is bad input (outcome E or F) and goes to dirxml_quarantine.",
+            "raw_row": "The landed event-log row as JSON.",
+            "landed_at": "When the row landed (var cdcflow_landed_at).",
         },
         baseline="every published event of the event log",
         operations=["I", "U"],
@@ -534,6 +588,11 @@ def intermediate_properties(table: dict) -> list[dict]:
                 "config": {"materialized": f.prepared_materialized},
                 "columns": [
                     *_data_columns(table, typed=False),
+                    *(
+                        _column(c.format(column=k), None, d.format(column=k))
+                        for k in table["key"]
+                        for c, d in f.prepared_key_columns.items()
+                    ),
                     *(_column(c, None, d) for c, d in f.prepared_columns.items()),
                 ],
             }
@@ -567,7 +626,14 @@ def staging_properties(table: dict) -> list[dict]:
                     "name": f"stg_{fmt}__{name}_full_load",
                     "description": f"`{table['full_load_table']}` full load, typed; see macro {macro}.",
                     "config": {"materialized": f.staging_materialized},
-                    "columns": _data_columns(table, typed=False),
+                    "columns": [
+                        *_data_columns(table, typed=False),
+                        *(
+                            _column(c, None, f.staging_columns[c])
+                            for c in ("raw_row", "landed_at", "invalid_reason")
+                            if c in f.staging_columns
+                        ),
+                    ],
                 }
             )
             continue
@@ -586,6 +652,20 @@ def staging_properties(table: dict) -> list[dict]:
     return models
 
 
+# `dbt source freshness` on the feeds: the newest landing time of a change or
+# landing table (var cdcflow_landed_at, as the pipeline reads it), against these
+# thresholds unless the table's vars entry sets `freshness`; tables written once
+# (a full load) or kept as they are now (DirXML's query-back tables) are not checked
+LANDED_AT = "{{ var('cdcflow_landed_at', '_metadata.file_modification_time') }}"
+FRESHNESS = {"warn_after": {"count": 1, "period": "hour"}, "error_after": {"count": 1, "period": "day"}}
+NOT_CHECKED = {"freshness": None}
+
+
+def _feed(table: dict) -> dict:
+    """Source-table config of a feed: its freshness (the vars entry's, else FRESHNESS)."""
+    return {"freshness": table.get("freshness", FRESHNESS)}
+
+
 def source_tables(table: dict) -> list[dict]:
     """The raw tables of one configured table, as source-table properties."""
     fmt, name = table["format"], table["name"]
@@ -595,6 +675,7 @@ def source_tables(table: dict) -> list[dict]:
             {
                 "name": table["change_table"],
                 "description": f"Change table of `{name}`.",
+                "config": _feed(table),
                 "columns": [_column(f"header__{c}", None, d) for c, d in QLIK_CT_HEADERS.items()],
             }
         ]
@@ -603,6 +684,7 @@ def source_tables(table: dict) -> list[dict]:
                 {
                     "name": table["full_load_table"],
                     "description": f"Full-load copy of `{name}` (the baseline).",
+                    "config": NOT_CHECKED,
                 }
             )
         return tables
@@ -613,6 +695,7 @@ def source_tables(table: dict) -> list[dict]:
             "debezium": "Every event of the connector's table topics.",
             "dirxml": "The publication event log the triggers write.",
         }[fmt],
+        "config": _feed(table),
         "columns": [_column(c, None, d) for c, d in f.raw_columns["raw_table"].items()],
     }
     if fmt != "dirxml" or not table.get("query_back_table"):
@@ -623,6 +706,7 @@ def source_tables(table: dict) -> list[dict]:
             "name": table["query_back_table"],
             "description": f"The source table `{table['query_back_table']}` as it is now: query-back events"
             " read their values from here. Binary columns landed as text are Base64.",
+            "config": NOT_CHECKED,
         },
     ]
 
@@ -655,14 +739,32 @@ LAYER_CONFIG = {
 }
 
 
-def _configured(model: dict, project: str, layer: str) -> dict:
-    """``model`` with its layer's config, built only when ``project`` is the root
-    project (installed as a package, a project's onboarded tables stay out)."""
+def _group_meta(table: str, config: dict) -> dict:
+    """What the state hooks read of a generated model (config.meta): the CDC
+    group it processes (cdcflow_table: its failure fails the group's range),
+    and whether the group's change log reads what it wrote in this run only
+    (cdcflow_read_this_run: a table the run writes its rows into, which a run
+    selecting the change log must select too). The one declaration of a
+    table's models is FORMATS; the hooks find them in the graph by this."""
+    meta = {"cdcflow_table": table}
+    if config.get("materialized") == "table":
+        meta["cdcflow_read_this_run"] = True
+    return {"meta": meta}
+
+
+def _configured(model: dict, project: str, layer: str, table: str) -> dict:
+    """``model`` of ``table`` with its layer's config, built only when ``project``
+    is the root project (installed as a package, a project's onboarded tables
+    stay out)."""
     config = {
         "enabled": OWN_PROJECT_ONLY.format(project=project),
         **LAYER_CONFIG[layer],
         **model.get("config", {}),
     }
+    if layer != "marts" and not model["name"].endswith(("__changes_logged", "__versioned")):
+        config.update(_group_meta(table, config))
+    else:
+        config["meta"] = {"cdcflow_table": table}
     described = {k: v for k, v in model.items() if k != "config"}
     return {"name": model["name"], "description": model["description"], "config": config, **described}
 
@@ -687,7 +789,10 @@ def project_files(project: str, tables: dict[str, dict]) -> dict[str, str]:
                     "name": table["source"],
                     "description": FORMATS[fmt].source_description,
                     "schema": RAW_SCHEMA,
-                    "config": {"enabled": OWN_PROJECT_ONLY.format(project=project)},
+                    "config": {
+                        "enabled": OWN_PROJECT_ONLY.format(project=project),
+                        "loaded_at_field": LANDED_AT,
+                    },
                     "tables": [],
                 },
             )
@@ -701,10 +806,42 @@ def project_files(project: str, tables: dict[str, dict]) -> dict[str, str]:
             ("marts", marts_properties),
         ):
             models = [
-                _configured(model, project, layer) for table in of_format for model in properties(table)
+                _configured(model, project, layer, table["name"])
+                for table in of_format
+                for model in properties(table)
             ]
             files[f"{layer}/{fmt}/_{fmt}__models.yml"] = _yaml({"version": 2, "models": models})
     return files
+
+
+SELECTORS = "selectors.yml"
+
+
+def selectors_file(tables: dict[str, dict]) -> str:
+    """selectors.yml: one selector per table, named as the table, selecting its
+    marts and everything they are built from (staging, change log, version
+    chain, and the models of its format they read), with their tests:
+    `dbt build --selector customers`."""
+    selectors = [
+        {
+            "name": name,
+            "description": f"Table {name}: its marts and every model they are built from, with their tests.",
+            "definition": {
+                "union": [
+                    {"method": "fqn", "value": f"{name}_{mart}", "parents": True}
+                    for mart in ("current", "history")
+                ]
+            },
+        }
+        for name in sorted(tables)
+    ]
+    return _yaml({"selectors": selectors})
+
+
+def _own_selectors(project_dir: Path) -> bool:
+    """The project has a selectors.yml onboarding did not write (left alone)."""
+    path = project_dir / SELECTORS
+    return path.exists() and GENERATED not in path.read_text()
 
 
 def read_project(project_dir: Path) -> tuple[str, dict[str, dict]]:
@@ -736,6 +873,12 @@ def check(project_dir: Path) -> list[str]:
         elif found[path] != content:
             problems.append(f"models/{path} differs from what its vars entry generates")
     problems += [f"models/{path} belongs to no configured table" for path in found if path not in wanted]
+    selectors = project_dir / SELECTORS
+    if tables and not _own_selectors(project_dir):
+        if not selectors.exists():
+            problems.append(f"{SELECTORS} is missing")
+        elif selectors.read_text() != selectors_file(tables):
+            problems.append(f"{SELECTORS} differs from what the vars entries generate")
     return problems
 
 
@@ -767,4 +910,10 @@ def write(project_dir: Path, only: list[str] | None = None) -> list[str]:
             if path not in wanted:
                 (models_dir / path).unlink()
                 changed.append(f"removed models/{path}")
+    selectors = project_dir / SELECTORS
+    if _own_selectors(project_dir):
+        changed.append(f"left {SELECTORS} alone (yours): add a selector per table there if you want them")
+    elif tables and (not selectors.exists() or selectors.read_text() != selectors_file(tables)):
+        selectors.write_text(selectors_file(tables))
+        changed.append(f"wrote {SELECTORS}")
     return changed

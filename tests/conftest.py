@@ -14,10 +14,15 @@ def state_dir(tmp_path_factory):
 @pytest.fixture(scope="session")
 def integration_project():
     """integration_tests/ with cdcflow installed (dbt deps: a link to the repository)."""
+    import fcntl
+
     from bench.project import install_packages
     from tests.e2e.helpers import INTEGRATION_DIR
 
-    install_packages(INTEGRATION_DIR)
+    # one `dbt deps` at a time (test files run side by side under `make test`)
+    with open(INTEGRATION_DIR / ".dbt-deps.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        install_packages(INTEGRATION_DIR)
     return INTEGRATION_DIR
 
 

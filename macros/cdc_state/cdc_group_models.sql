@@ -1,15 +1,22 @@
 {% macro cdc_group_models(table_name) %}
-    {#- Names of the models that process a CDC group's range: its own
-        (int_<table>__changes_logged, int_<table>__versioned, <table>_current,
-        <table>_history), those its format shares with other tables, and those
-        its change log reads from this run only (group_required_models). -#}
-    {%- set cfg = cdcflow.table_config(table_name) -%}
+    {#- Names of the models that process a CDC group's range: its change log,
+        version chain and marts, the table's other models in the graph
+        (config.meta.cdcflow_table, written by `cdcflow onboard`: its staging)
+        and those every
+        table of its format shares (config.meta.cdcflow_format: parsed
+        messages, quarantine, outcomes). A failure of one fails the range. -#}
+    {%- set fmt = cdcflow.table_config(table_name).format -%}
+    {#- the names every table's core models have (the package's macros read
+        them by these names), whatever their config says -#}
     {%- set models = [
         'int_' ~ table_name ~ '__changes_logged', 'int_' ~ table_name ~ '__versioned',
         table_name ~ '_current', table_name ~ '_history',
-    ] + cdcflow.source_format(cfg.format).shared_models -%}
-    {%- for name in cdcflow.group_required_models(table_name) if name not in models -%}
-        {%- do models.append(name) -%}
+    ] -%}
+    {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.name not in models -%}
+        {%- set meta = node.config.meta or {} -%}
+        {%- if meta.get('cdcflow_table') == table_name or meta.get('cdcflow_format') == fmt -%}
+            {%- do models.append(node.name) -%}
+        {%- endif -%}
     {%- endfor -%}
     {{ return(models) }}
 {% endmacro %}

@@ -6,7 +6,7 @@
         The versioned table is left as it is: its model rebuilds it from the
         change log beside it and swaps it in (versions_rebuilt_in_this_run), once
         the change log has succeeded, so the marts stay readable. -#}
-    {%- set change_log = adapter.get_relation(target.database, target.schema, 'int_' ~ table_name ~ '__changes_logged') -%}
+    {%- set change_log = cdcflow.model_relation('int_' ~ table_name ~ '__changes_logged') -%}
     {%- if change_log is not none -%}
         {%- do run_query('alter table ' ~ change_log ~ ' recover partitions') -%}
     {%- endif -%}

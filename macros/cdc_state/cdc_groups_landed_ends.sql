@@ -11,21 +11,16 @@
     {%- set raw_relations = [] -%}
     {%- for table_name in groups -%}
         {%- set cfg = cdcflow.table_config(table_name) -%}
-        {%- set names = [] -%}
-        {%- for setting in cdcflow.source_format(cfg.format).raw_table_settings -%}
-            {%- do names.append(cfg[setting]) -%}
-        {%- endfor -%}
         {%- do relations_of.update({table_name: []}) -%}
         {%- do missing_of.update({table_name: []}) -%}
-        {%- for node in graph.sources.values()
-            if node.package_name == project_name and node.source_name == cfg.source and node.name in names -%}
-            {%- set relation = adapter.get_relation(node.database, node.schema, node.identifier) -%}
-            {%- if relation is none -%}
-                {%- do missing_of[table_name].append(node.schema ~ '.' ~ node.identifier) -%}
-            {%- else -%}
-                {%- do relations_of[table_name].append(relation | string) -%}
-                {%- if relation | string not in raw_relations | map('string') | list -%}
-                    {%- do raw_relations.append(relation) -%}
+        {%- for setting in cdcflow.source_format(cfg.format).raw_table_settings -%}
+            {%- set raw = cdcflow.raw_table_relation(cfg, setting) -%}
+            {%- if raw and raw.relation is none -%}
+                {%- do missing_of[table_name].append(raw.name) -%}
+            {%- elif raw -%}
+                {%- do relations_of[table_name].append(raw.relation | string) -%}
+                {%- if raw.relation | string not in raw_relations | map('string') | list -%}
+                    {%- do raw_relations.append(raw.relation) -%}
                 {%- endif -%}
             {%- endif -%}
         {%- endfor -%}

@@ -14,6 +14,7 @@
     {%- if groups | length == 0 -%}
         {{ return('') }}
     {%- endif -%}
+    {%- do cdcflow.check_functions_registered() -%}
     {%- do cdcflow.check_required_models(groups) -%}
     {%- set relations = cdcflow.cdc_state_relations() -%}
     {%- do cdcflow.create_cdc_state_relations(relations) -%}
@@ -23,14 +24,14 @@
     {%- set inputs = [] -%}
     {%- for table_name in groups -%}
         {%- set previous = latest.get(table_name) -%}
-        {%- do inputs.append('(' ~ cdcflow.sql_string(table_name) ~ ', '
-            ~ cdcflow.sql_string(previous['state'] if previous else none) ~ ', '
-            ~ (ends[table_name].end | string if ends[table_name].end is not none and not ends[table_name].missing
-               else 'cast(null as bigint)') ~ ')') -%}
+        {%- do inputs.append([
+            cdcflow.sql_string(table_name), cdcflow.sql_string(previous['state'] if previous else none),
+            ends[table_name].end | string if ends[table_name].end is not none and not ends[table_name].missing
+            else 'cast(null as bigint)']) -%}
     {%- endfor -%}
     {%- set transitions -%}
         select run.name, taken.*
-        from values {{ inputs | join(', ') }} as run(name, state, landed_end)
+        from {{ cdcflow.values_table(inputs, 'run', ['name', 'state', 'landed_end']) }}
         lateral view inline(cdcflow_cdc_state_begin_run(run.state, run.landed_end, '{{ now }}')) taken
     {%- endset -%}
     {%- set recorded = cdcflow.record_cdc_states(relations, transitions) -%}
@@ -42,9 +43,9 @@
     {%- for table_name in groups -%}
         {%- set missing = ends[table_name].missing -%}
         {%- if missing -%}
-            {%- do failed.append('(' ~ cdcflow.sql_string(table_name) ~ ', ' ~ cdcflow.sql_string(taken[table_name]['state'])
-                ~ ', ' ~ cdcflow.sql_string('raw table ' ~ missing | join(', ')
-                ~ ' does not exist; the next run reads it once it has landed') ~ ')') -%}
+            {%- do failed.append([
+                cdcflow.sql_string(table_name), cdcflow.sql_string(taken[table_name]['state']),
+                cdcflow.sql_string('raw table ' ~ missing | join(', ') ~ ' does not exist; the next run reads it once it has landed')]) -%}
         {%- elif taken[table_name]['reprocessing'] and table_name in latest -%}
             {%- do cdcflow.cdc_group_repair(table_name) -%}
         {%- endif -%}
@@ -52,7 +53,7 @@
     {%- if failed -%}
         {%- set errors -%}
             select run.name, ended.*
-            from values {{ failed | join(', ') }} as run(name, state, error)
+            from {{ cdcflow.values_table(failed, 'run', ['name', 'state', 'error']) }}
             lateral view inline(cdcflow_cdc_state_end_run(run.state, run.error, cast(null as bigint), '{{ now }}')) ended
         {%- endset -%}
         {%- do cdcflow.record_cdc_states(relations, errors) -%}

@@ -27,15 +27,15 @@
         {%- endfor -%}
         {%- set hold_back = cdcflow.source_format(cdcflow.table_config(table_name).format).held_back_from -%}
         {%- set held_back_from = none if failures or hold_back is none else hold_back(table_name, latest[table_name]) -%}
-        {%- do inputs.append('(' ~ cdcflow.sql_string(table_name) ~ ', '
-            ~ cdcflow.sql_string(latest[table_name]['state']) ~ ', '
-            ~ cdcflow.sql_string(failures[0] if failures else none) ~ ', '
-            ~ (held_back_from | string if held_back_from is not none else 'cast(null as bigint)') ~ ')') -%}
+        {%- do inputs.append([
+            cdcflow.sql_string(table_name), cdcflow.sql_string(latest[table_name]['state']),
+            cdcflow.sql_string(failures[0] if failures else none),
+            held_back_from | string if held_back_from is not none else 'cast(null as bigint)']) -%}
     {%- endfor -%}
     {%- if inputs -%}
         {%- set transitions -%}
             select run.name, ended.*
-            from values {{ inputs | join(', ') }} as run(name, state, error, processed_end)
+            from {{ cdcflow.values_table(inputs, 'run', ['name', 'state', 'error', 'processed_end']) }}
             lateral view inline(
                 cdcflow_cdc_state_end_run(run.state, run.error, run.processed_end, '{{ now }}')
             ) ended

@@ -1,15 +1,13 @@
 {% macro group_required_models(table_name) %}
-    {#- The models a CDC group's change log reads from this run only: its format
-        entry's required_models with `{table}` standing for the group's table
-        (the parsed messages, the staging written once per run...), those the
-        project has (a table without a full load has no full-load staging). -#}
+    {#- The models a CDC group's change log reads from this run only: those of
+        cdc_group_models marked config.meta.cdcflow_read_this_run (a table each
+        run writes its rows into: the staging written once per run, the
+        messages parsed once per run...). -#}
+    {%- set group = cdcflow.cdc_group_models(table_name) -%}
     {%- set names = [] -%}
-    {%- set patterns = cdcflow.source_format(cdcflow.table_config(table_name).format).required_models -%}
-    {%- for pattern in patterns -%}
-        {%- set name = pattern | replace('{table}', table_name) -%}
-        {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.name == name -%}
-            {%- if name not in names -%}{%- do names.append(name) -%}{%- endif -%}
-        {%- endfor -%}
+    {%- for node in graph.nodes.values()
+        if node.resource_type == 'model' and node.name in group and (node.config.meta or {}).get('cdcflow_read_this_run') -%}
+        {%- do names.append(node.name) -%}
     {%- endfor -%}
     {{ return(names) }}
 {% endmacro %}

@@ -13,7 +13,7 @@
     {%- if rows | length == 0 -%}
         {{ return(rows) }}
     {%- endif -%}
-    {%- set values = [] -%}
+    {%- set literal_rows = [] -%}
     {%- for row in rows -%}
         {%- set literals = [cdcflow.sql_string(row['name']), loop.index | string] -%}
         {%- for column in ['state', 'state_name', 'current_start_lsn', 'current_end_lsn', 'initial_start_lsn',
@@ -21,7 +21,7 @@
             {%- do literals.append(cdcflow.sql_string(row[column])) -%}
         {%- endfor -%}
         {%- do literals.append('true' if row['reprocessing'] else 'false') -%}
-        {%- do values.append('(' ~ literals | join(', ') ~ ')') -%}
+        {%- do literal_rows.append(literals) -%}
     {%- endfor -%}
     {%- call statement('cdcflow_record_states') -%}
         insert into {{ relations.log }}
@@ -40,12 +40,9 @@
             timestamp_micros(cast(conv(substr(current_end_lsn, 3), 16, 10) as bigint)) as current_end_at,
             (select coalesce(max(state_seq), 0) from {{ relations.log }}) + step as state_seq,
             '{{ invocation_id }}' as invocation_id
-        from values
-            {{ values | join(',\n            ') }}
-            as recorded(
-                name, step, state, state_name, current_start_lsn, current_end_lsn, initial_start_lsn,
-                initial_end_lsn, updated_at, error_text, reprocessing
-            )
+        from {{ cdcflow.values_table(literal_rows, 'recorded', [
+            'name', 'step', 'state', 'state_name', 'current_start_lsn', 'current_end_lsn', 'initial_start_lsn',
+            'initial_end_lsn', 'updated_at', 'error_text', 'reprocessing']) }}
     {%- endcall -%}
     {{ return(rows) }}
 {% endmacro %}

@@ -33,8 +33,8 @@
         {%- set cfg = cdcflow.table_config(table_name) -%}
         {%- set since = "timestamp'" ~ previous[table_name]['loaded_at'] ~ "'" if table_name in previous
             else "timestamp'0001-01-01 00:00:00'" -%}
-        {%- set change_log = adapter.get_relation(target.database, target.schema, 'int_' ~ table_name ~ '__changes_logged') -%}
-        {%- set quarantine = adapter.get_relation(target.database, target.schema, cfg.format ~ '_quarantine') -%}
+        {%- set change_log = cdcflow.model_relation('int_' ~ table_name ~ '__changes_logged') -%}
+        {%- set quarantine = cdcflow.model_relation(cfg.format ~ '_quarantine') -%}
         {%- do since_of.update({table_name: since}) -%}
         {%- do quarantine_of.update({table_name: quarantine}) -%}
         {%- set quarantined = 'select count(*) as rows_quarantined from ' ~ quarantine ~ ' where source_table = '
@@ -57,7 +57,7 @@
     {%- set current_counts = [] -%}
     {%- for table_name in groups if latest[table_name]['state_name'] == 'TFEND' -%}
         {%- set before = previous[table_name]['current_versions'] if table_name in previous else none -%}
-        {%- set current = adapter.get_relation(target.database, target.schema, table_name ~ '_current') -%}
+        {%- set current = cdcflow.model_relation(table_name ~ '_current') -%}
         {%- if figures[table_name].changes_logged == 0 and before is not none -%}
             {%- do figures[table_name].update({'current_versions': before | int}) -%}
         {%- elif current is not none -%}
@@ -69,7 +69,7 @@
             {%- do figures[row['name']].update({'current_versions': row['current_versions'] | int}) -%}
         {%- endfor -%}
     {%- endif -%}
-    {%- set values = [] -%}
+    {%- set rows = [] -%}
     {%- set lines = [
         'cdcflow: what this run did, per table (counted from its last run that ended TFEND; every run: select * from '
         ~ relations.runs ~ ')',
@@ -81,7 +81,7 @@
         {%- set current = figure.get('current_versions') -%}
         {%- set before = (previous[table_name]['current_versions'] if table_name in previous else 0) or 0 -%}
         {%- set closed = (before | int) + figure.versions_opened - current if current is not none else none -%}
-        {%- do values.append('(' ~ [
+        {%- do rows.append([
             cdcflow.sql_string(table_name), cdcflow.sql_string(invocation_id), loaded_at,
             cdcflow.sql_string(state['state_name']), cdcflow.sql_string(state['error_text']),
             figure.changes_logged | string, figure.versions_opened | string,
@@ -89,7 +89,7 @@
             'cast(null as bigint)' if current is none else current | string,
             figure.rows_quarantined | string,
             cdcflow.sql_string(quarantine_of[table_name] | string if quarantine_of[table_name] is not none else none),
-        ] | join(', ') ~ ')') -%}
+        ]) -%}
         {%- do lines.append('  ' ~ '%-30s %-8s %10d %8d %8s %8s %12d' | format(
             table_name, state['state_name'], figure.changes_logged, figure.versions_opened,
             '-' if closed is none else closed, '-' if current is none else current, figure.rows_quarantined)) -%}
@@ -103,17 +103,13 @@
                 ~ (' and loaded_at > ' ~ since_of[table_name] if table_name in previous else '')) -%}
         {%- endif -%}
     {%- endfor -%}
+    {%- set columns = [
+        'name', 'invocation_id', 'loaded_at', 'state_name', 'error_text', 'changes_logged', 'versions_opened',
+        'versions_closed', 'current_versions', 'rows_quarantined', 'quarantine'] -%}
     {%- call statement('cdcflow_record_run_summaries') -%}
         insert into {{ relations.runs }}
-        select
-            name, invocation_id, loaded_at, state_name, error_text, changes_logged, versions_opened,
-            versions_closed, current_versions, rows_quarantined, quarantine
-        from values
-            {{ values | join(',\n            ') }}
-            as summary(
-                name, invocation_id, loaded_at, state_name, error_text, changes_logged, versions_opened,
-                versions_closed, current_versions, rows_quarantined, quarantine
-            )
+        select {{ columns | join(', ') }}
+        from {{ cdcflow.values_table(rows, 'summary', columns) }}
     {%- endcall -%}
     {%- do log(lines | join('\n'), info=true) -%}
 {% endmacro %}

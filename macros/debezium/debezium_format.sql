@@ -5,8 +5,6 @@
         'default_raw_table': 'debezium_events',
         'raw_table_settings': ['raw_table'],
         'may_omit_columns': true,
-        'shared_models': ['stg_debezium__parsed_events', 'debezium_quarantine'],
-        'required_models': ['stg_debezium__parsed_events', 'stg_debezium__{table}_events'],
         'held_back_from': none,
     }) }}
 {% endmacro %}

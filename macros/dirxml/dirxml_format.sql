@@ -5,8 +5,6 @@
         'default_raw_table': 'dirxml_event_log',
         'raw_table_settings': ['raw_table'],
         'may_omit_columns': true,
-        'shared_models': ['dirxml_quarantine', 'dirxml_event_outcomes'],
-        'required_models': ['stg_dirxml__{table}_events'],
         'held_back_from': none,
     }) }}
 {% endmacro %}

@@ -12,21 +12,15 @@
         {{ return(none) }}
     {%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
-    {%- if not cfg.query_back_table -%}
-        {{ return(none) }}
+    {%- set raw = cdcflow.raw_table_relation(cfg, 'query_back_table') -%}
+    {%- if raw and raw.relation is not none -%}
+        {%- set relation = raw.relation -%}
+        {%- set names = adapter.get_columns_in_relation(relation) | map(attribute='name') | map('lower') | list -%}
+        {%- for column in cfg.column_names if column | lower not in names -%}
+            {{ return("cdcflow: column '" ~ column ~ "' of table '" ~ cfg.name ~ "' is not in its source table "
+                ~ relation ~ " (its columns: " ~ names | join(', ') ~ "); query-back events read the row "
+                ~ "from there (set query_back_table if it has another name).") }}
+        {%- endfor -%}
     {%- endif -%}
-    {%- for node in graph.sources.values()
-        if node.package_name == project_name and node.source_name == cfg.source and node.name == cfg.query_back_table -%}
-        {%- set relation = adapter.get_relation(node.database, node.schema, node.identifier) -%}
-        {%- if relation is not none -%}
-            {%- set landed = adapter.get_columns_in_relation(relation) | map(attribute='name') | list -%}
-            {%- set names = landed | map('lower') | list -%}
-            {%- for column in cfg.column_names if column | lower not in names -%}
-                {{ return("cdcflow: column '" ~ column ~ "' of table '" ~ cfg.name ~ "' is not in its source table "
-                    ~ relation ~ " (its columns: " ~ names | join(', ') ~ "); query-back events read the row "
-                    ~ "from there (set query_back_table if it has another name).") }}
-            {%- endfor -%}
-        {%- endif -%}
-    {%- endfor -%}
     {{ return(none) }}
 {% endmacro %}

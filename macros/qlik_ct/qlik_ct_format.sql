@@ -5,8 +5,6 @@
         'default_raw_table': none,
         'raw_table_settings': ['change_table', 'full_load_table'],
         'may_omit_columns': false,
-        'shared_models': ['qlik_ct_quarantine'],
-        'required_models': ['stg_qlik_ct__{table}_changes', 'stg_qlik_ct__{table}_full_load'],
         'held_back_from': none,
     }) }}
 {% endmacro %}

@@ -12,33 +12,30 @@
         {{ return(none) }}
     {%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
-    {%- for setting in ['change_table', 'full_load_table'] if cfg[setting] -%}
-        {%- for node in graph.sources.values()
-            if node.package_name == project_name and node.source_name == cfg.source and node.name == cfg[setting] -%}
-            {%- set relation = adapter.get_relation(node.database, node.schema, node.identifier) -%}
-            {%- if relation is none -%}
-                {{ return("cdcflow: table '" ~ table_name ~ "': its raw table " ~ node.schema ~ '.' ~ node.identifier
-                    ~ " does not exist; the next run reads it once it has landed.") }}
+    {%- for setting in ['change_table', 'full_load_table'] -%}
+        {%- set raw = cdcflow.raw_table_relation(cfg, setting) -%}
+        {%- set relation = raw.relation if raw else none -%}
+        {%- if raw and relation is none -%}
+            {{ return("cdcflow: table '" ~ table_name ~ "': its raw table " ~ raw.name
+                ~ " does not exist; the next run reads it once it has landed.") }}
+        {%- elif relation is not none and setting == 'change_table' -%}
+            {%- set problem = cdcflow.change_table_layout(relation, cfg).problem -%}
+            {%- if problem -%}
+                {{ return(problem) }}
             {%- endif -%}
-            {%- if setting == 'change_table' -%}
-                {%- set problem = cdcflow.change_table_layout(relation, cfg).problem -%}
-                {%- if problem -%}
-                    {{ return(problem) }}
-                {%- endif -%}
-            {%- else -%}
-                {%- set landed = adapter.get_columns_in_relation(relation) -%}
-                {%- set names = landed | map(attribute='name') | map('lower') | list -%}
-                {%- set missing = [] -%}
-                {%- for column in cfg.column_names if column | lower not in names -%}
-                    {%- do missing.append("'" ~ column ~ "'") -%}
-                {%- endfor -%}
-                {%- if missing -%}
-                    {{ return("cdcflow: table '" ~ table_name ~ "': no column " ~ missing | join(', ') ~ " in "
-                        ~ relation ~ " (vars.cdcflow_tables." ~ table_name ~ ".columns); its columns are: "
-                        ~ landed | map(attribute='name') | join(', ') ~ ".") }}
-                {%- endif -%}
+        {%- elif relation is not none -%}
+            {%- set landed = adapter.get_columns_in_relation(relation) -%}
+            {%- set names = landed | map(attribute='name') | map('lower') | list -%}
+            {%- set missing = [] -%}
+            {%- for column in cfg.column_names if column | lower not in names -%}
+                {%- do missing.append("'" ~ column ~ "'") -%}
+            {%- endfor -%}
+            {%- if missing -%}
+                {{ return("cdcflow: table '" ~ table_name ~ "': no column " ~ missing | join(', ') ~ " in "
+                    ~ relation ~ " (vars.cdcflow_tables." ~ table_name ~ ".columns); its columns are: "
+                    ~ landed | map(attribute='name') | join(', ') ~ ".") }}
             {%- endif -%}
-        {%- endfor -%}
+        {%- endif -%}
     {%- endfor -%}
     {{ return(none) }}
 {% endmacro %}

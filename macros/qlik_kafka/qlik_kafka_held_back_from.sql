@@ -11,12 +11,9 @@
         or state['current_end_at'] is none -%}
         {{ return(none) }}
     {%- endif -%}
-    {%- set change_log = adapter.get_relation(target.database, target.schema, 'int_' ~ table_name ~ '__changes_logged') -%}
+    {%- set change_log = cdcflow.model_relation('int_' ~ table_name ~ '__changes_logged') -%}
     {#- the messages this run parsed (a model of the run: the hook runs after it) -#}
-    {%- set parsed = graph.nodes.values() | selectattr('resource_type', 'equalto', 'model')
-        | selectattr('name', 'equalto', 'stg_qlik_kafka__parsed_messages') | list -%}
-    {%- set messages = adapter.get_relation(parsed[0].database, parsed[0].schema, parsed[0].alias)
-        if parsed else none -%}
+    {%- set messages = cdcflow.model_relation('stg_qlik_kafka__parsed_messages') -%}
     {%- if messages is none -%}
         {{ return(none) }}
     {%- endif -%}

@@ -141,3 +141,21 @@ def test_a_column_the_change_table_lacks_is_named_with_the_real_ones(spark, stat
         "header__change_mask, header__stream_position, header__operation, header__transaction_id, "
         "header__timestamp, account_id, balance."
     ) in message
+
+
+def test_a_session_without_cdcflow_functions_is_refused(spark, state_dir, bare_project):
+    """The package used with plain dbt against a server cdcflow did not start:
+    on-run-start stops with what to do, before any range is taken."""
+    from udfs.spark_registration import register_udfs
+
+    spark.sql("drop temporary function cdcflow_cdc_state_end_run")
+    try:
+        message = _compile_error(bare_project, state_dir, "{{ cdcflow.check_functions_registered() }}")
+    finally:
+        register_udfs(spark)
+    assert (
+        "cdcflow: the Spark session has no function cdcflow_cdc_state_end_run; run dbt against a Thrift"
+        " server started by `cdcflow serve`, or through `cdcflow run` / `cdcflow dbt`"
+        " (both register cdcflow's functions: udfs/spark_registration.py)."
+    ) in message
+    assert spark.sql("show user functions like 'cdcflow_*'").count() == 5

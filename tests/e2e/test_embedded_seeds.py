@@ -10,6 +10,7 @@ from tests.e2e.helpers import (
     TABLES,
     compile_inline,
     current_columns,
+    env,
     history_columns,
     read_expected,
     run_dbt,
@@ -211,3 +212,48 @@ def test_every_group_of_every_format_records_its_ranges(built):
         for row in built.sql(f"select * from {SCHEMA}.cdc_states_log where name = 'products'").collect()
     }
     assert products["TFEND"].current_start_at < products["ILUPDATE"].current_end_at
+
+
+def test_cdcflow_docs_writes_the_site_with_lineage_and_columns(built, state_dir):
+    """`cdcflow docs --no-serve` (in this process: one Derby metastore per state
+    directory): the catalog holds every mart with its columns, the manifest
+    the lineage from the raw tables and the project's overview page."""
+    import json
+
+    from launcher.cli import main
+
+    with env(CDCFLOW_SCHEMA=SCHEMA):
+        assert main(["docs", "--no-serve", "--state-dir", str(state_dir)]) == 0
+    site = state_dir / "target"
+    assert (site / "index.html").exists()
+    catalog = json.loads((site / "catalog.json").read_text())["nodes"]
+    manifest = json.loads((site / "manifest.json").read_text())
+    for table in TABLES:
+        columns = catalog[f"model.cdcflow.{table}_current"]["columns"]
+        assert {c.lower() for c in current_columns(table)} <= set(columns), table
+    assert {
+        "model.cdcflow.stg_qlik_ct__customers_changes",
+        "model.cdcflow.stg_qlik_ct__customers_full_load",
+    } <= set(manifest["parent_map"]["model.cdcflow.int_customers__changes_logged"])
+    assert "The data path of one table" in manifest["docs"]["doc.cdcflow.__overview__"]["block_contents"]
+
+
+def test_a_selector_per_table_selects_its_marts_and_what_they_are_built_from(built, state_dir):
+    from launcher.dbt_invoke import invoke_dbt
+
+    with env(CDCFLOW_SCHEMA=SCHEMA):
+        listed = invoke_dbt(
+            ["ls", "--selector", "products", "--resource-type", "model", "--output", "name"],
+            state_dir=state_dir,
+        )
+    assert listed.success, listed.exception
+    assert sorted(listed.result) == [
+        "int_products__changes_logged",
+        "int_products__messages_decoded",
+        "int_products__versioned",
+        "int_qlik_kafka__table_versions",
+        "products_current",
+        "products_history",
+        "stg_qlik_kafka__parsed_messages",
+        "stg_qlik_kafka__products_messages",
+    ]

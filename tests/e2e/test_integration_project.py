@@ -5,6 +5,8 @@ and builds: the dbt unit tests of the macros, the mask-decoder proofs and every
 data test pass, the package's hooks record the ranges, and the marts equal the
 samples' expected tables."""
 
+import json
+
 import pytest
 
 from tests.e2e.helpers import TABLES, current_columns, history_columns, read_expected, run_dbt, spark_rows
@@ -12,6 +14,12 @@ from tests.e2e.helpers import TABLES, current_columns, history_columns, read_exp
 SCHEMA = "e2e_package"
 
 pytestmark = pytest.mark.spark
+
+
+@pytest.fixture(scope="module")
+def manifest(built, state_dir):
+    """The manifest of the build (no other dbt invocation of this module follows it)."""
+    return json.loads((state_dir / "target" / "manifest.json").read_text())
 
 
 @pytest.fixture(scope="module")
@@ -60,4 +68,45 @@ def test_the_package_builds_none_of_its_samples(built):
         "it_dirxml_event_log",
         "it_emp",
         "it_emp_roles",
+    }
+
+
+def test_every_model_and_column_is_described(built, manifest):
+    """dbt docs show what each model and each of its columns is: the columns of
+    every table the build wrote (the package's shared models and the generated
+    ones) each have a description in the models' YAML."""
+    gaps = []
+    for node in manifest["nodes"].values():
+        if node["resource_type"] != "model":
+            continue
+        if not node["description"].strip():
+            gaps.append(f"{node['name']}: no description")
+        if node["config"]["materialized"] == "ephemeral":
+            continue
+        described = {
+            name.lower() for name, column in node["columns"].items() if column["description"].strip()
+        }
+        written = built.table(f"{node['schema']}.{node['alias']}").columns
+        missing = [column for column in written if column.lower() not in described]
+        if missing:
+            gaps.append(f"{node['name']}: {', '.join(missing)}")
+    assert gaps == []
+
+
+def test_source_freshness_reads_each_feeds_landing_time(built, state_dir, integration_project):
+    """`dbt source freshness` checks the feeds (change and landing tables) on
+    when their rows landed, and leaves out what is written once (full loads)
+    or kept as it is now (DirXML's query-back tables)."""
+    run_dbt(state_dir, "source", "freshness", schema=SCHEMA, project_dir=integration_project)
+    results = json.loads((state_dir / "target" / "sources.json").read_text())["results"]
+    checked = {result["unique_id"].rsplit(".", 1)[1]: result["status"] for result in results}
+    assert checked == {
+        name: "pass"
+        for name in (
+            "it_customers__ct",
+            "it_order_lines__ct",
+            "it_qlik_kafka_messages",
+            "it_debezium_events",
+            "it_dirxml_event_log",
+        )
     }

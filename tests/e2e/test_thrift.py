@@ -8,9 +8,10 @@ expected tables (those of the embedded run). Twice:
   copy of the repository's files (the server and dbt only told, by env vars,
   which port, state folder and schema to use), building every table;
 * on a Spark standalone cluster (master + one worker started with
-  `spark-class` from the PySpark distribution, on loopback), building the Qlik
-  `__ct` tables with the Python-UDF mask decoder, whose executors run the
-  Python UDFs (the mask decoder; the state hooks')."""
+  `spark-class` from the PySpark distribution, on loopback): integration_tests/,
+  a project installing cdcflow as a package, built with the plain dbt CLI (its
+  Qlik `__ct` tables, with the Python-UDF mask decoder, whose executors run the
+  Python UDFs: the mask decoder; the state hooks')."""
 
 import os
 import re
@@ -42,12 +43,15 @@ pytestmark = [
 
 SCHEMA = "e2e_thrift"
 
-# what the server builds on each master: every table on the local one; on the
-# cluster the Qlik __ct tables, which call every Python UDF but DirXML's
-# malformed-key parser on its executors (the other formats' SQL is the same on
-# both masters, and each Thrift build costs minutes)
+# what the server builds on each master: on the local one every table of the
+# repository's samples (the quickstart); on the cluster the Qlik __ct tables of
+# integration_tests/, a project installing cdcflow as a package, built with the
+# plain dbt CLI: they call every Python UDF but DirXML's malformed-key parser on
+# its executors (the other formats' SQL is the same on both masters, and each
+# Thrift build costs minutes)
 BUILT = {
     "local": {
+        "prefix": "",
         "tables": list(TABLES),
         "quarantines": [
             "qlik_ct_quarantine",
@@ -57,7 +61,11 @@ BUILT = {
             "dirxml_event_outcomes",
         ],
     },
-    "standalone": {"tables": ["customers", "order_lines"], "quarantines": ["qlik_ct_quarantine"]},
+    "standalone": {
+        "prefix": "it_",
+        "tables": ["customers", "order_lines"],
+        "quarantines": ["qlik_ct_quarantine"],
+    },
 }
 
 
@@ -218,19 +226,23 @@ def _client(folder: Path, env: dict, script: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def built_over_thrift(thrift_server, tmp_path_factory):
+def built_over_thrift(thrift_server, tmp_path_factory, request):
     port, folder, env, mode = thrift_server
     if mode == "local":
         _client(folder, env, quickstart_commands()[1])
     else:
+        project = request.getfixturevalue("integration_project")  # dbt deps done
         target = tmp_path_factory.mktemp("standalone-dbt")
-        common = f"--target thrift --target-path {target}/target --log-path {target}/logs"
+        common = (
+            f"--target thrift --project-dir {project} --target-path {target}/target --log-path {target}/logs"
+        )
+        dbt = Path(sys.executable).with_name("dbt")
         _client(
-            folder,
+            folder,  # this repository: its profiles.yml
             env,
-            f"{Path(sys.executable).with_name('dbt')} seed {common}\n"
-            f"{Path(sys.executable).with_name('dbt')} build {common} --select source:qlik_ct+"
-            " --exclude resource_type:seed --vars '{cdcflow_mask_decoder: udf}'",
+            f"{dbt} seed {common} --select it_customers__ct it_customers it_order_lines__ct it_order_lines\n"
+            f"{dbt} build {common} --select source:qlik_ct+ --exclude resource_type:seed"
+            " --vars '{cdcflow_mask_decoder: udf}'",
         )
     from pyhive import hive
 
@@ -260,6 +272,7 @@ def _thrift_text(value):
 
 def test_marts_over_thrift_equal_expected(built_over_thrift, spark_master):
     differing = {}
+    prefix = BUILT[spark_master[0]]["prefix"]
     for table in BUILT[spark_master[0]]["tables"]:
         for relation, columns in (
             (f"{table}_history", history_columns(table)),
@@ -267,7 +280,7 @@ def test_marts_over_thrift_equal_expected(built_over_thrift, spark_master):
         ):
             header, expected = read_expected(relation)
             assert header == columns, relation
-            actual = _rows(built_over_thrift, f"{SCHEMA}.{relation}", header)
+            actual = _rows(built_over_thrift, f"{SCHEMA}.{prefix}{relation}", header)
             if actual != expected:
                 differing[relation] = {"actual": actual, "expected": expected}
     assert differing == {}
@@ -275,12 +288,20 @@ def test_marts_over_thrift_equal_expected(built_over_thrift, spark_master):
 
 def test_quarantines_over_thrift(built_over_thrift, spark_master):
     differing = {}
+    prefix = BUILT[spark_master[0]]["prefix"]
     for quarantine in BUILT[spark_master[0]]["quarantines"]:
         header, expected = read_expected(quarantine)
         actual = _rows(built_over_thrift, f"{SCHEMA}.{quarantine}", header)
+        if prefix:  # integration_tests/ names its tables and raw tables it_<name>
+            expected = sorted(tuple(_prefixed(header, row, prefix)) for row in expected)
         if actual != expected:
             differing[quarantine] = {"actual": actual, "expected": expected}
     assert differing == {}
+
+
+def _prefixed(header, row, prefix):
+    for name, value in zip(header, row, strict=True):
+        yield prefix + value if name in ("source_table", "raw_table") and value else value
 
 
 def test_ranges_recorded_over_thrift(built_over_thrift, spark_master):
@@ -289,8 +310,9 @@ def test_ranges_recorded_over_thrift(built_over_thrift, spark_master):
     cursor.execute(f"select name, state_name, state from {SCHEMA}.cdc_states order by name")
     rows = cursor.fetchall()
     cursor.close()
+    prefix = BUILT[spark_master[0]]["prefix"]
     built = BUILT[spark_master[0]]["tables"]
-    assert [row[:2] for row in rows] == [(table, "TFEND") for table in sorted(built)]
+    assert [row[:2] for row in rows] == [(prefix + table, "TFEND") for table in sorted(built)]
     assert all(state.startswith("TFEND/CS/0x") for _, _, state in rows)
 
 

@@ -26,8 +26,11 @@ def project(tmp_path: Path, tables: dict, name: str = "my_project") -> Path:
     return tmp_path
 
 
-def test_the_repository_models_are_what_its_configuration_generates():
-    assert check(PROJECT_DIR) == []
+@pytest.mark.parametrize(
+    "project_dir", [PROJECT_DIR, PROJECT_DIR / "integration_tests"], ids=["root", "integration_tests"]
+)
+def test_the_repository_models_are_what_its_configuration_generates(project_dir):
+    assert check(project_dir) == []
 
 
 def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
@@ -45,6 +48,7 @@ def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
             "marts/qlik_ct/accounts_current.sql",
             "marts/qlik_ct/accounts_history.sql",
             "marts/qlik_ct/_qlik_ct__models.yml",
+            "wrote selectors.yml",
         ]
     )
     models = root / "models"
@@ -58,7 +62,10 @@ def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
     sources = yaml.safe_load((models / "staging/qlik_ct/_qlik_ct__sources.yml").read_text())["sources"]
     assert [s["name"] for s in sources] == ["qlik_ct"]
     assert [t["name"] for t in sources[0]["tables"]] == ["accounts__ct", "accounts"]
-    assert sources[0]["config"] == {"enabled": "{{ project_name == 'my_project' }}"}
+    assert sources[0]["config"] == {
+        "enabled": "{{ project_name == 'my_project' }}",
+        "loaded_at_field": "{{ var('cdcflow_landed_at', '_metadata.file_modification_time') }}",
+    }
     marts = yaml.safe_load((models / "marts/qlik_ct/_qlik_ct__models.yml").read_text())["models"]
     history, current = marts
     assert history["name"] == "accounts_history"
@@ -66,6 +73,14 @@ def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
         "enabled": "{{ project_name == 'my_project' }}",
         "materialized": "view",
         "contract": {"enforced": True},
+        "meta": {"cdcflow_table": "accounts"},
+    }
+    # the hooks find a table's models by their meta; the change log reads the
+    # staging tables of its run only (a run selecting it must select them)
+    staging = yaml.safe_load((models / "staging/qlik_ct/_qlik_ct__models.yml").read_text())["models"]
+    assert {m["name"]: m["config"]["meta"] for m in staging} == {
+        "stg_qlik_ct__accounts_changes": {"cdcflow_table": "accounts", "cdcflow_read_this_run": True},
+        "stg_qlik_ct__accounts_full_load": {"cdcflow_table": "accounts", "cdcflow_read_this_run": True},
     }
     columns = {c["name"]: c for c in history["columns"]}
     assert list(columns)[:2] == ["account_id", "balance"]
@@ -197,3 +212,56 @@ def test_the_command(tmp_path, capsys):
     assert main(["onboard", "--project-dir", str(root), "--check"]) == 0
     assert main(["onboard", "acounts", "--project-dir", str(root)]) == 2
     assert "no table acounts in vars.cdcflow_tables" in capsys.readouterr().err
+
+
+def test_feeds_declare_their_freshness_on_the_landing_time(tmp_path):
+    hourly = {"warn_after": {"count": 15, "period": "minute"}}
+    root = project(
+        tmp_path,
+        {
+            "accounts": ACCOUNTS,
+            "emp": {
+                "format": "dirxml",
+                "key": ["empno"],
+                "columns": {"empno": "int"},
+                "query_back_table": "emp",
+            },
+            "orders": {"format": "debezium", "key": ["id"], "columns": {"id": "int"}, "freshness": hourly},
+        },
+    )
+    write(root)
+
+    def source(fmt):
+        (only,) = yaml.safe_load((root / f"models/staging/{fmt}/_{fmt}__sources.yml").read_text())["sources"]
+        assert only["config"]["loaded_at_field"] == (
+            "{{ var('cdcflow_landed_at', '_metadata.file_modification_time') }}"
+        )
+        return {t["name"]: t["config"]["freshness"] for t in only["tables"]}
+
+    day = {"warn_after": {"count": 1, "period": "hour"}, "error_after": {"count": 1, "period": "day"}}
+    # the change table is a feed; the full load is written once
+    assert source("qlik_ct") == {"accounts__ct": day, "accounts": None}
+    # the event log is a feed; the query-back table holds the rows as they are now
+    assert source("dirxml") == {"dirxml_event_log": day, "emp": None}
+    # the vars entry's own thresholds
+    assert source("debezium") == {"debezium_events": hourly}
+
+
+def test_a_selector_per_table_unless_the_project_has_its_own(tmp_path):
+    root = project(tmp_path, {"accounts": ACCOUNTS})
+    write(root)
+    (selector,) = yaml.safe_load((root / "selectors.yml").read_text())["selectors"]
+    assert selector["name"] == "accounts"
+    assert selector["definition"] == {
+        "union": [
+            {"method": "fqn", "value": "accounts_current", "parents": True},
+            {"method": "fqn", "value": "accounts_history", "parents": True},
+        ]
+    }
+    assert check(root) == []
+    (root / "selectors.yml").write_text("selectors: []\n")  # the user's own
+    assert write(root) == [
+        "left selectors.yml alone (yours): add a selector per table there if you want them"
+    ]
+    assert (root / "selectors.yml").read_text() == "selectors: []\n"
+    assert check(root) == []
