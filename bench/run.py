@@ -384,11 +384,12 @@ def target_results(document: dict) -> list[dict]:
     for source_format in sorted(formats_measured - largest["formats"].keys()):
         name = f"{source_format} at the largest size"
         figures.append({"target": name, "value": "not measured", "limit": "", "met": False})
+    # cdcflow's own runs: the hand-written baseline is not held to the target
     peaks = [
         measured["peak_rss_mib"]
         for size in document["sizes"]
-        for measured in [size.get("baseline", {}), *(s for f in size["formats"].values() for s in f.values())]
-        if measured
+        for steps in size["formats"].values()
+        for measured in steps.values()
     ]
     add("peak memory (GiB)", round(max(peaks) / 1024, 2), TARGETS["peak_memory_gib"], strict=True)
     for name, exponent in document["growth_exponent"].items():

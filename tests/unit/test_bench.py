@@ -145,6 +145,7 @@ def _document(sizes, same_increment=None):
 
 def test_targets_are_checked_at_the_largest_size():
     sizes = [_size(1_000_000, 100.0, 20.0, 50.0), _size(10_000_000, 1000.0, 40.0, 800.0, kafka_full=1600.0)]
+    sizes[1]["baseline"]["peak_rss_mib"] = 9216.0  # the hand-written job's peak is not cdcflow's
     runs = [{"incremental": {"wall_s": 30.0}}, {"incremental": {"wall_s": 40.0}}]
     targets = {
         t["target"]: (t["value"], t["met"])
