@@ -2,7 +2,13 @@
 largest sum of resident set sizes over the command's process tree (dbt's
 Python, the Spark JVM it starts, Python UDF workers), sampled from /proc; plus
 GNU time's "Maximum resident set size" (the largest single process) when
-/usr/bin/time is installed."""
+/usr/bin/time is installed.
+
+A process with its parent's command line has been forked and has not run a new
+program: it shares its parent's pages (copy on write) and is not counted again.
+The JVM forks so to run shell commands (Hadoop's local file system does, when
+Spark writes a table): counted twice, the 4 GiB JVM read as 8 GiB and more for
+the instant of the fork."""
 
 from __future__ import annotations
 
@@ -29,29 +35,38 @@ class Measured:
     output: str
 
 
-def _children() -> dict[int, list[int]]:
-    tree: dict[int, list[int]] = {}
+def _processes() -> dict[int, tuple[int, bytes]]:
+    """Every process: its parent and its command line."""
+    processes: dict[int, tuple[int, bytes]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
+            processes[int(entry.name)] = (int(fields[1]), (entry / "cmdline").read_bytes())
+        except (OSError, IndexError, ValueError):
             continue
-        tree.setdefault(int(fields[1]), []).append(int(entry.name))
-    return tree
+    return processes
 
 
 def tree_rss_kib(root: int) -> int:
-    """Resident memory of ``root`` and all its descendants, in KiB."""
-    tree, total, todo = _children(), 0, [root]
+    """Resident memory of ``root`` and all its descendants, in KiB; a fork that
+    has not run a new program (its parent's command line) is not counted again."""
+    processes = _processes()
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _) in processes.items():
+        children.setdefault(parent, []).append(pid)
+    total, todo = 0, [root]
     while todo:
         pid = todo.pop()
+        todo.extend(children.get(pid, []))
+        parent, command = processes.get(pid, (None, None))
+        if pid != root and parent in processes and command and command == processes[parent][1]:
+            continue
         try:
             total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_KIB
         except (OSError, IndexError, ValueError):
             pass
-        todo.extend(tree.get(pid, []))
     return total
 
 

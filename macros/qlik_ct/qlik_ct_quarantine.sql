@@ -30,6 +30,15 @@ with
 
 ),
 
+{{ table_name }}_orphans as (
+
+    -- before images without their UPDATE, each with its landed row
+    {{ cdcflow.orphan_before_image_raw_rows(
+        cfg, '(' ~ cdcflow.orphan_before_images(table_name ~ '_valid_changes') ~ ')'
+    ) }}
+
+),
+
 {{ table_name }}_rejected as (
 
     select
@@ -51,7 +60,7 @@ with
         'before image has no UPDATE with the same change_seq' as reason,
         raw_row,
         landed_at
-    from ({{ cdcflow.orphan_before_images(table_name ~ '_valid_changes') }}) as orphan
+    from {{ table_name }}_orphans
     {%- if cfg.full_load_table %}
 
     union all

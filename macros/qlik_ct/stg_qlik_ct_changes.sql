@@ -87,6 +87,7 @@ validated as (
 
 )
 
--- a before image without its UPDATE is quarantined too (orphan_before_images)
-{{ cdcflow.with_raw_row_for_quarantine('validated', "invalid_reason is not null or change_oper = 'B'") }}
+-- a before image without its UPDATE is quarantined too, its raw row read back
+-- from the change table (orphan_before_image_raw_rows)
+{{ cdcflow.with_raw_row_for_quarantine('validated') }}
 {% endmacro %}

@@ -218,6 +218,19 @@ def test_peak_memory_is_measured_over_the_process_tree(tmp_path):
     assert result.wall_s >= 1.5
 
 
+def test_a_fork_sharing_its_parents_pages_is_counted_once(tmp_path):
+    # the parent touches 300 MiB, then forks (as the JVM does to run a shell command):
+    # the child shares those pages until it runs a new program
+    script = (
+        "import os, time; block = bytearray(300 * 2**20); pid = os.fork()\n"
+        "if pid == 0: time.sleep(1.5); os._exit(0)\n"
+        "os.waitpid(pid, 0)"
+    )
+    result = measure.run([sys.executable, "-c", script], log=tmp_path / "log.txt")
+    assert result.returncode == 0
+    assert 300 <= result.peak_tree_rss_mib < 500
+
+
 def test_a_failing_command_is_reported_with_its_output(tmp_path):
     result = measure.run(
         [sys.executable, "-c", "import sys; print('bad input'); sys.exit(3)"], log=tmp_path / "l"
