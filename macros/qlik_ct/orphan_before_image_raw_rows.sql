@@ -7,7 +7,7 @@
         only they are turned into JSON; with no orphan, Spark's adaptive
         execution drops the join and does not scan the change table. -#}
     {%- set prefix = var('cdcflow_qlik_header_prefix', 'header__') -%}
-    select /*+ BROADCAST(orphan) */
+    select /*+ broadcast(orphan) */
         landed.change_seq,
         landed.raw_row,
         landed.landed_at
