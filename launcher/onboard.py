@@ -89,6 +89,9 @@ KAFKA_COLUMNS = {
     "timestamp": "Kafka record timestamp (message order across topics).",
     "key": "Kafka record key (text).",
 }
+# columns of the Kafka formats' staging and prepared models
+KAFKA_POSITION = {"kafka_partition": "Kafka partition.", "kafka_offset": "Offset in the partition."}
+MESSAGE_LANDED_AT = {"landed_at": "When the message landed (var cdcflow_landed_at)."}
 QLIK_CT_HEADERS = {
     "change_seq": "YYYYMMDDHHmmSShh + 19-digit change number; a before image carries its UPDATE's value.",
     "change_oper": "I insert, U update, D delete, B before image.",
@@ -148,14 +151,13 @@ FORMATS: dict[str, Format] = {
         " and the unreadable messages of its topic); see macro {macro}.",
         staging_columns={
             "topic": "Kafka topic.",
-            "kafka_partition": "Kafka partition.",
-            "kafka_offset": "Offset in the partition.",
+            **KAFKA_POSITION,
             "kafka_timestamp": "Kafka record timestamp.",
             "message": "The Qlik message (data, beforeData, headers), parsed.",
             "message_type": "DT (data message); null when unparsable.",
             "parse_error": "Why the message cannot be read; null when it can.",
             "raw_row": "The landed message as JSON.",
-            "landed_at": "When the message landed (var cdcflow_landed_at).",
+            **MESSAGE_LANDED_AT,
         },
         prepared_suffix="messages_decoded",
         prepared_macro="qlik_kafka_decoded_messages",
@@ -169,8 +171,7 @@ FORMATS: dict[str, Format] = {
         },
         prepared_columns={
             "topic": "Kafka topic.",
-            "kafka_partition": "Kafka partition.",
-            "kafka_offset": "Offset in the partition.",
+            **KAFKA_POSITION,
             "operation": "REFRESH -> L, INSERT -> I, UPDATE -> U, DELETE -> D.",
             "base_order": "changeSequence + transactionEventCounter (19 digits); zeros for REFRESH.",
             "committed_at": "Source commit time (headers.timestamp, else the changeSequence's time); null for"
@@ -180,7 +181,7 @@ FORMATS: dict[str, Format] = {
                 "headers.transactionEventCounter: the record's place in its transaction."
             ),
             "is_transaction_last_event": "headers.transactionLastEvent: the last record of its transaction.",
-            "landed_at": "When the message landed (var cdcflow_landed_at).",
+            **MESSAGE_LANDED_AT,
             "changed_columns": "Columns whose changeMask bit is set (all present columns when there is no"
             " changeMask).",
             "present_columns": "Columns whose columnMask bit is set; absent ones keep their previous value.",
@@ -216,14 +217,13 @@ FORMATS: dict[str, Format] = {
         " {macro}.",
         staging_columns={
             "topic": "Kafka topic (server.schema.table).",
-            "kafka_partition": "Kafka partition.",
-            "kafka_offset": "Offset in the partition.",
+            **KAFKA_POSITION,
             "operation": "c -> I, u -> U, d -> D, r (snapshot read) -> L.",
             "change_order": "commit_lsn + change_lsn + event_serial_no; zeros for snapshot reads.",
             "committed_at": "Source commit time (source.ts_ms); null for snapshot reads.",
             "transaction_id": "The event's transaction (transaction.id, else source.commit_lsn).",
             "present_columns": "Configured columns the event's row image carries.",
-            "landed_at": "When the message landed (var cdcflow_landed_at).",
+            **MESSAGE_LANDED_AT,
             "changed_columns": "All columns for c/r, the key for d, the columns whose value differs between"
             " before and after for u.",
             "invalid_reason": "Why the event cannot be applied; null for a valid event.",
