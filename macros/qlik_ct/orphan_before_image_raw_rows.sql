@@ -1,6 +1,7 @@
-{% macro orphan_before_image_raw_rows(cfg, orphans) %}
-    {#- The landed rows of the orphan before images in `orphans` (their
-        change_seq and landed_at), read back from the change table as JSON.
+{% macro orphan_before_image_raw_rows(cfg, changes) %}
+    {#- The orphan before images of `changes` (staged valid rows; see
+        orphan_before_images) with their landed rows, read back from the
+        change table as JSON: change_seq, raw_row, landed_at.
         Staging keeps no raw row for before images, half of a change table's
         rows, because only an orphan, which is rare, is ever quarantined. The
         orphans are broadcast and semi-joined before the raw row is built, so
@@ -19,7 +20,7 @@
             _cdcflow_landed_at as landed_at
         from ({{ cdcflow.landed_raw_rows(source(cfg.source, cfg.change_table)) }}) as raw_rows
     ) as landed
-    left semi join {{ orphans }} as orphan
+    left semi join ({{ cdcflow.orphan_before_images(changes) }}) as orphan
         on landed.change_seq = orphan.change_seq
         and landed.landed_at <=> orphan.landed_at
     where landed.change_oper = 'B'

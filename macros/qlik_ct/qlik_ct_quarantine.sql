@@ -33,9 +33,7 @@ with
 {{ table_name }}_orphans as (
 
     -- before images without their UPDATE, each with its landed row
-    {{ cdcflow.orphan_before_image_raw_rows(
-        cfg, '(' ~ cdcflow.orphan_before_images(table_name ~ '_valid_changes') ~ ')'
-    ) }}
+    {{ cdcflow.orphan_before_image_raw_rows(cfg, table_name ~ '_valid_changes') }}
 
 ),
 
