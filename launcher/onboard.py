@@ -123,8 +123,7 @@ FORMATS: dict[str, Format] = {
             "changed_columns": "Columns whose change_mask bit is set.",
             "committed_at": "Source commit time (header__timestamp, or the change_seq time when that is the"
             " 1970 placeholder).",
-            "raw_row": "The raw row as JSON, for quarantine (only when invalid_reason is set, and for before"
-            " images).",
+            "raw_row": "The raw row as JSON, for quarantine (only when invalid_reason is set).",
             "landed_at": "When the raw row landed (var cdcflow_landed_at).",
             "invalid_reason": "Why the row cannot be applied; null for a valid row.",
         },
@@ -156,7 +155,6 @@ FORMATS: dict[str, Format] = {
             "message": "The Qlik message (data, beforeData, headers), parsed.",
             "message_type": "DT (data message); null when unparsable.",
             "parse_error": "Why the message cannot be read; null when it can.",
-            "raw_row": "The landed message as JSON.",
             **MESSAGE_LANDED_AT,
         },
         prepared_suffix="messages_decoded",
@@ -187,7 +185,6 @@ FORMATS: dict[str, Format] = {
             "present_columns": "Columns whose columnMask bit is set; absent ones keep their previous value.",
             "is_key_change": "An UPDATE whose beforeData has another primary key.",
             "invalid_reason": "Why the message cannot be applied; null for a valid message.",
-            "raw_row": "The landed message as JSON, for quarantine (only when invalid_reason is set).",
         },
         baseline="the baseline (REFRESH messages)",
         operations=["L", "I", "U"],
@@ -227,7 +224,6 @@ FORMATS: dict[str, Format] = {
             "changed_columns": "All columns for c/r, the key for d, the columns whose value differs between"
             " before and after for u.",
             "invalid_reason": "Why the event cannot be applied; null for a valid event.",
-            "raw_row": "The landed message as JSON, for quarantine (only when invalid_reason is set).",
         },
         baseline="the baseline (snapshot reads, op r)",
         operations=["L", "I", "U"],

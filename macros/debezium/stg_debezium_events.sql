@@ -5,7 +5,7 @@
         event_serial_no, the columns an update changed (before vs after), and a
         reason when the event cannot be applied. One row per event of the run's
         range (the parsed events'); the change log applies them and the
-        quarantine lists the bad ones, with their landed message. -#}
+        quarantine lists the bad ones (and reads their landed message back). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
     {%- set operations = {'c': 'I', 'u': 'U', 'd': 'D', 'r': 'L'} -%}
@@ -37,39 +37,39 @@ table_events as (
 
 ),
 
-row_json as (
+schemas as (
 
-    -- only what the next steps read (each step copies its rows): the row images
-    -- parsed, their JSON text left behind
+    -- each distinct Connect schema of the events, its row fields parsed once
     select
-        topic,
-        kafka_partition,
-        kafka_offset,
+        schema_json,
+        {{ cdcflow.debezium_field_schemas('schema_json') }} as field_schemas
+    from (select distinct schema_json from table_events where schema_json is not null) as distinct_schemas
+
+),
+
+row_values as (
+
+    -- only what the next steps read (each step copies its rows)
+    select /*+ broadcast(schemas) */
+        table_events.topic,
+        table_events.kafka_partition,
+        table_events.kafka_offset,
         struct(payload.op as op, payload.source as source, payload.transaction as transaction) as payload,
-        field_schemas,
-        parse_error,
-        raw_row,
-        landed_at,
+        schemas.field_schemas,
+        table_events.parse_error,
+        table_events.landed_at,
         case payload.op
             {%- for name, operation in operations.items() %}
             when '{{ name }}' then '{{ operation }}'
             {%- endfor %}
         end as operation,
         -- the row the event describes: `after`, or `before` for a delete
-        from_json(case when payload.op = 'd' then payload.before else payload.after end, 'map<string, string>')
-            as row_json,
-        from_json(payload.before, 'map<string, string>') as before_json
+        {{ cdcflow.lowered_map_keys("if(payload.op = 'd', payload.before, payload.after)") }}
+            as row_text,
+        {{ cdcflow.lowered_map_keys('payload.before') }} as before_text
     from table_events
-
-),
-
-row_values as (
-
-    select
-        * except (row_json, before_json),
-        {{ cdcflow.lowered_map_keys('row_json') }} as row_text,
-        {{ cdcflow.lowered_map_keys('before_json') }} as before_text
-    from row_json
+    left join schemas
+        on table_events.schema_json = schemas.schema_json
 
 ),
 
@@ -161,11 +161,10 @@ validated as (
                 )
             {%- endfor %}
         end as invalid_reason,
-        raw_row,
         landed_at
     from typed
 
 )
 
-{{ cdcflow.with_raw_row_for_quarantine('validated') }}
+select * from validated
 {% endmacro %}

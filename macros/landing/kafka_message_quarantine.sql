@@ -31,7 +31,6 @@ with
         kafka_partition,
         kafka_offset,
         invalid_reason as reason,
-        raw_row,
         landed_at
     from {{ ref(table_messages | replace('{table}', table_name)) }}
     where
@@ -53,7 +52,6 @@ with
         kafka_partition,
         kafka_offset,
         parse_error as reason,
-        raw_row,
         landed_at
     from ({{ parsed_messages(landing.relation) }}) as parsed
     where
@@ -75,7 +73,46 @@ rejected as (
 
 ),
 
-{{ cdcflow.append_new_rejections('rejected', [
+-- the landed rows of the rejected messages, read back (landed_kafka_raw_rows)
+{%- set raw_rows = [] %}
+{%- for landing in cdcflow.landing_relations(source_format) %}
+{%- do raw_rows.append(landing.name ~ '_raw_rows') %}
+
+{{ landing.name }}_raw_rows as (
+
+    select
+        '{{ landing.name }}' as raw_table,
+        *
+    from ({{ cdcflow.landed_kafka_raw_rows(
+        landing.relation,
+        "(select * from rejected where raw_table = '" ~ landing.name ~ "')",
+        cdcflow.landed_in_range(ranges[landing.name])
+    ) }}) as raw_rows
+
+),
+{%- endfor %}
+
+raw_rows as (
+    {{- cdcflow.union_all(raw_rows) }}
+
+),
+
+rejected_with_raw_rows as (
+
+    select
+        rejected.*,
+        raw_rows.raw_row
+    from rejected
+    left join raw_rows
+        on rejected.raw_table = raw_rows.raw_table
+        and rejected.topic <=> raw_rows.topic
+        and rejected.kafka_partition <=> raw_rows.kafka_partition
+        and rejected.kafka_offset <=> raw_rows.kafka_offset
+        and rejected.landed_at <=> raw_rows.landed_at
+
+),
+
+{{ cdcflow.append_new_rejections('rejected_with_raw_rows', [
     'source_table', 'raw_table', 'topic', 'kafka_partition', 'kafka_offset', 'reason', 'raw_row', 'landed_at'
 ]) }}
 {% endmacro %}

@@ -5,7 +5,7 @@
         metadata, changeMask/columnMask decoded by its ordinals (bit 0 = ordinal
         1), and a reason when the message cannot be applied. One row per message
         of the run's range, written once per run: the change log applies them,
-        the quarantine lists the bad ones with their landed message. No lambda
+        the quarantine lists the bad ones (and reads their landed message back). No lambda
         functions (Spark interprets them), and narrow rows between steps (Spark
         copies each step's rows when the stage is too large to compile whole). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
@@ -27,7 +27,6 @@ decoded as (
         message.headers,
         metadata,
         parse_error,
-        raw_row,
         landed_at,
         {{ cdcflow.lowered_map_keys('message.data') }} as data_values,
         {{ cdcflow.lowered_map_keys('message.beforeData') }} as before_values,
@@ -164,7 +163,6 @@ validated as (
                 )
             {%- endfor %}
         end as invalid_reason,
-        raw_row,
         landed_at
     from valued
 
@@ -173,13 +171,12 @@ validated as (
 final as (
 
     select
-        * except (is_key_change_candidate, raw_row, landed_at),
+        * except (is_key_change_candidate, landed_at),
         coalesce(is_key_change_candidate, false) as is_key_change,
-        raw_row,
         landed_at
     from validated
 
 )
 
-{{ cdcflow.with_raw_row_for_quarantine('final') }}
+select * from final
 {% endmacro %}

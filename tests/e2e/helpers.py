@@ -205,7 +205,8 @@ def load_raw(
 
 
 def compile_inline(state_dir: Path, sql: str, *extra: str) -> str:
-    """The SQL dbt compiles ``sql`` (Jinja using the project's macros) to."""
+    """The SQL dbt compiles ``sql`` (Jinja using the project's macros) to, in
+    integration_tests/ (installed by the ``integration_project`` fixture)."""
     from launcher.dbt_invoke import invoke_dbt
 
     with env(CDCFLOW_SCHEMA="e2e_compile"):

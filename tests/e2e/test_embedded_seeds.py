@@ -96,7 +96,7 @@ def test_qlik_kafka_transaction_still_incomplete_is_held_back(built):
 
 
 @pytest.mark.parametrize("decoder", ["native", "udf"])
-def test_qlik_kafka_reference_change_mask_example(built, state_dir, decoder):
+def test_qlik_kafka_reference_change_mask_example(built, state_dir, integration_project, decoder):
     # reference 000: UPDATE mask 0B = binary 1011 -> the columns at ordinals 1, 2 and 4;
     # the column list is per message there (the metadata in effect), a SQL array
     sql = compile_inline(
