@@ -1,4 +1,4 @@
-{% macro debezium_typed_value(text, field_schema, data_type, fallback_name=none, decimal_handling_mode='precise') %}
+{% macro debezium_typed_value(text, field_schema, data_type, fallback_name=none, decimal_handling_mode='precise', base64_digits=none) %}
     {#- A Debezium JSON value (`text`, as from_json left it) as the configured Spark
         `data_type`, decoded by its Kafka Connect type (`field_schema`: struct of
         type, name, parameters). Logical types a SQL Server table produces:
@@ -6,17 +6,21 @@
         ZonedTimestamp (ISO text), Decimal (Base64 big-endian two's complement,
         scale in parameters) and VariableScaleDecimal ({scale, value}), bytes
         (Base64). Without a schema, `fallback_name` (the table's connect_types
-        entry) or the Spark type decides. -#}
+        entry) or the Spark type decides. `base64_digits`: a column holding
+        `text` decoded from Base64, in hex (decimal types; see
+        connect_decimal_text). -#}
     {%- set spark_type = data_type | lower | replace(' ', '') -%}
     {%- set name = "coalesce(" ~ field_schema ~ ".name, " ~ ("'" ~ fallback_name ~ "'" if fallback_name else "null") ~ ")" -%}
     {%- if spark_type.startswith('decimal') -%}
         {%- set scale = (spark_type.split(',')[1].rstrip(')') if ',' in spark_type else '0') -%}
-        {%- set default_decimal = cdcflow.connect_decimal_text(text, scale)
+        {%- set default_decimal = cdcflow.connect_decimal_text(text, scale, base64_digits)
             if decimal_handling_mode == 'precise' else text -%}
         try_cast(
             case
                 when {{ name }} = 'org.apache.kafka.connect.data.Decimal'
-                    then {{ cdcflow.connect_decimal_text(text, "try_cast(" ~ field_schema ~ ".parameters['scale'] as int)") }}
+                    then {{ cdcflow.connect_decimal_text(
+                        text, "try_cast(" ~ field_schema ~ ".parameters['scale'] as int)", base64_digits
+                    ) }}
                 when {{ name }} = 'io.debezium.data.VariableScaleDecimal'
                     then {{ cdcflow.connect_decimal_text(
                         "from_json(" ~ text ~ ", 'struct<scale: int, value: string>').value",

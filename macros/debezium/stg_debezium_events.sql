@@ -9,6 +9,10 @@
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
     {%- set operations = {'c': 'I', 'u': 'U', 'd': 'D', 'r': 'L'} -%}
+    {%- set decimal_columns = [] -%}
+    {%- for column, data_type in cfg.columns.items() -%}
+        {%- if (data_type | lower).startswith('decimal') -%}{%- do decimal_columns.append(column) -%}{%- endif -%}
+    {%- endfor -%}
     {%- set lsn_pattern = "'^[0-9a-fA-F]{8}:[0-9a-fA-F]{8}:[0-9a-fA-F]{4}$'" -%}
 
 with
@@ -82,6 +86,9 @@ texts as (
         row_text['{{ column }}'] as {{ column }}__text,
         field_schemas['{{ column }}'] as {{ column }}__schema,
         {%- endfor %}
+        {%- for column in decimal_columns %}
+        hex(try_to_binary(row_text['{{ column }}'], 'base64')) as {{ column }}__base64_digits,
+        {%- endfor %}
         {{ cdcflow.names_where(cfg.column_names, 'map_contains_key(row_text, {name})') }} as present_columns
     from row_values
 
@@ -94,7 +101,8 @@ typed as (
         {%- for column, data_type in cfg.columns.items() %}
         {{ cdcflow.debezium_typed_value(
             column ~ "__text", column ~ "__schema", data_type,
-            cfg.connect_types.get(column), cfg.decimal_handling_mode
+            cfg.connect_types.get(column), cfg.decimal_handling_mode,
+            column ~ "__base64_digits" if column in decimal_columns else none
         ) }} as {{ column }}
         {{- ',' if not loop.last }}
         {%- endfor %}
