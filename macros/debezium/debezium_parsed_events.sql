@@ -5,9 +5,10 @@
         top level (schemas disabled). `before`/`after` are maps of column name to
         value text (typed per column later); `schema_json` is the Connect schema
         as text (null without one): a table's staging parses each distinct one
-        once (debezium_field_schemas), not the schema of every event. Tombstones (null value) are dropped;
-        `parse_error` says why an event cannot be read. The landed row is not
-        kept: a quarantine reads it back (landed_kafka_raw_rows). -#}
+        once (debezium_field_schemas), not the schema of every event.
+        Tombstones (null value) are dropped; `parse_error` says why an event
+        cannot be read. The landed row is not kept: a quarantine reads it back
+        (landed_kafka_raw_rows). -#}
     {%- set payload_fields = cdcflow.debezium_payload_fields() %}
     select
         topic,
