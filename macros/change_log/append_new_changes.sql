@@ -1,4 +1,4 @@
-{% macro append_new_changes(cfg, relation, source_format, group_range) %}
+{% macro append_new_changes(cfg, relation, source_format, group_range, partitioned_by=[], baseline=none) %}
     {#- The last CTEs and the select of a change-log model (int_<table>__changes_logged):
         the canonical changes in `relation` (the table's columns, operation,
         change_order, committed_at, transaction_id, changed_columns,
@@ -7,12 +7,27 @@
         the processing range (`group_range`, see processing_range) they were read
         in and its reprocessing flag (the reference's __$reprocessing: the range
         may already be on the target; the anti-join makes that harmless). Starts
-        with a CTE name: call it after the comma of the caller's last CTE. -#}
+        with a CTE name: call it after the comma of the caller's last CTE.
+        `partitioned_by`: columns of `relation` that its change_order
+        determines and that it is already shuffled on (e.g. the change_seq of a
+        join): the de-duplication then reuses that shuffle instead of another
+        one by key. `baseline`: a CTE of baseline rows (a full load), the same
+        columns less `partitioned_by`, de-duplicated on its own so `relation`
+        keeps its partitioning. -#}
     {%- set key = cfg.key -%}
 
 deduplicated as (
+    {%- if baseline %}
 
-    {{ cdcflow.latest_per_key(relation, key + ['change_order'], 'landed_at desc') }}
+    {{ cdcflow.latest_per_key(baseline, key + ['change_order'], 'landed_at desc') }}
+
+    union all
+    {%- endif %}
+
+    select * {%- if partitioned_by %} except ({{ partitioned_by | join(', ') }}){% endif %}
+    from (
+        {{ cdcflow.latest_per_key(relation, partitioned_by + key + ['change_order'], 'landed_at desc') }}
+    ) as deduplicated_changes
 
 ),
 {%- if is_incremental() %}

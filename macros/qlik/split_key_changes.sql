@@ -5,7 +5,9 @@
         change_order = base_order + one digit, '0' for a change that keeps its key;
         a primary-key update becomes a delete of the old key ('1') and an insert
         of the new key with the whole row ('2'), as Debezium emits it. Shared by
-        the Qlik formats, whose UPDATE carries the old key in its before image. -#}
+        the Qlik formats, whose UPDATE carries the old key in its before image.
+        base_order is kept: `relation`'s rows stay partitioned by it (see
+        append_new_changes' partitioned_by). -#}
     {#- one pass: a change that keeps its key is part 0; a key change is exploded
         into parts 1 and 2 (a union of three selects would scan and join
         `relation` three times) -#}
@@ -32,7 +34,8 @@
         case
             when {{ part }} = 1 then {{ cdcflow.string_array(cfg.column_names) }} else present_columns
         end as present_columns,
-        landed_at
+        landed_at,
+        base_order
     from {{ relation }}
     lateral view explode(if(is_key_change, array(1, 2), array(0))) key_change_parts as {{ part }}
 {%- endmacro %}

@@ -66,8 +66,9 @@ cdc_changes as (
 
 ),
 
-canonical as (
-    {%- if cfg.full_load_table %}
+{%- if cfg.full_load_table %}
+
+baseline as (
 
     -- the full load: the baseline, before every change (change_order of zeros)
     select
@@ -81,12 +82,18 @@ canonical as (
         landed_at
     from full_load
 
-    union all
-    {%- endif %}
+),
+{%- endif %}
+
+canonical as (
 
     {{ cdcflow.split_key_changes('cdc_changes', cfg) }}
 
 ),
 
-{{ cdcflow.append_new_changes(cfg, 'canonical', 'qlik_ct', group_range) }}
+{# the changes are de-duplicated within the pairing join's shuffle by change_seq (base_order) #}
+{{ cdcflow.append_new_changes(
+    cfg, 'canonical', 'qlik_ct', group_range, partitioned_by=['base_order'],
+    baseline='baseline' if cfg.full_load_table else none
+) }}
 {% endmacro %}
