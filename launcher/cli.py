@@ -7,7 +7,9 @@
     cdcflow serve [--port N]    Spark Thrift server with the UDFs, for `--target thrift`
     cdcflow docs [--port N]     dbt's docs site (lineage, every model and column), on 127.0.0.1
     cdcflow onboard [TABLE...]  write the models, sources and properties of configured tables
-                                (vars.cdcflow_tables); --check lists what differs
+                                (vars.cdcflow_tables); --check lists what differs;
+                                --describe TABLE reads a Qlik __ct table's columns from the
+                                landed change table (embedded warehouse)
 
 `serve` also runs under spark-submit on a cluster:
     spark-submit --master spark://host:7077 --py-files udfs.zip launcher/cli.py serve --master ""
@@ -206,6 +208,8 @@ def cmd_serve(args) -> int:
 def cmd_onboard(args) -> int:
     from launcher.onboard import OnboardingError, check, write
 
+    if args.describe:
+        return _describe(args)
     try:
         if args.check:
             problems = check(args.project_dir)
@@ -220,6 +224,43 @@ def cmd_onboard(args) -> int:
         return 2
     print("\n".join(changed) if changed else "cdcflow onboard: models/ already matches the configuration")
     return 0
+
+
+def _describe(args) -> int:
+    """`cdcflow onboard --describe TABLE`: the vars entry of a Qlik __ct table read
+    from its landed change table, or what differs from the entry it has."""
+    from launcher.describe import DescribeError, describe
+    from launcher.onboard import read_project
+
+    if len(args.tables) != 1:
+        print("cdcflow onboard: --describe takes one table name", file=sys.stderr)
+        return 2
+    (name,) = args.tables
+    try:
+        _, tables = read_project(args.project_dir)
+    except FileNotFoundError:
+        tables = {}  # describing a table before the project has an entry for it
+    raw_schema = args.raw_schema or _raw_schema(args.project_dir)
+    spark = _session(args)
+    try:
+        text, differences = describe(spark, name, tables.get(name), raw_schema)
+    except DescribeError as exc:
+        print(f"cdcflow onboard: {exc}", file=sys.stderr)
+        return 2
+    print(text.rstrip("\n"))
+    for line in differences:
+        print(f"cdcflow onboard: {line}", file=sys.stderr)
+    return 1 if differences else 0
+
+
+def _raw_schema(project_dir: Path) -> str:
+    """Where the raw tables land: vars.cdcflow_raw_schema of the project, else the
+    target schema (CDCFLOW_SCHEMA, as profiles.yml) + `_raw`, as the models read it."""
+    import yaml
+
+    project_file = project_dir / "dbt_project.yml"
+    project_vars = (yaml.safe_load(project_file.read_text()) or {}).get("vars") if project_file.exists() else None
+    return (project_vars or {}).get("cdcflow_raw_schema") or os.environ.get("CDCFLOW_SCHEMA", "cdcflow") + "_raw"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -266,12 +307,23 @@ def parser() -> argparse.ArgumentParser:
     docs.set_defaults(func=cmd_docs)
 
     onboard = commands.add_parser(
-        "onboard", help="write the models, sources and properties of configured tables (no Spark)"
+        "onboard",
+        parents=[common],
+        help="write the models, sources and properties of configured tables (no Spark but --describe)",
     )
     onboard.add_argument("tables", nargs="*", help="tables of vars.cdcflow_tables (default: all)")
     onboard.add_argument("--project-dir", type=Path, default=Path.cwd(), help="the dbt project (default: .)")
     onboard.add_argument(
         "--check", action="store_true", help="only list what differs; exit 1 if anything does"
+    )
+    onboard.add_argument(
+        "--describe",
+        action="store_true",
+        help="read one Qlik __ct table's columns from its landed change table (DESCRIBE, in the warehouse"
+        " of --state-dir): print its vars entry, or what differs from the entry it has (exit 1)",
+    )
+    onboard.add_argument(
+        "--raw-schema", help="where the raw tables landed (default: vars.cdcflow_raw_schema, else <schema>_raw)"
     )
     onboard.set_defaults(func=cmd_onboard)
 

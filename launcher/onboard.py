@@ -364,7 +364,8 @@ def _table(name: str, entry: dict) -> dict:
     columns = entry.get("columns")
     if not isinstance(columns, dict) or not columns:
         raise OnboardingError(
-            f"table '{name}' needs `columns:`, a mapping of column name to Spark type (vars.cdcflow_tables)"
+            f"table '{name}' needs `columns:`, a mapping of column name to Spark type (vars.cdcflow_tables);"
+            f" for a Qlik __ct table already landed, `cdcflow onboard --describe {name}` reads them"
         )
     key = entry.get("key")
     key = [key] if isinstance(key, str) else list(key or [])

@@ -3,6 +3,7 @@
 
 import pytest
 
+from launcher.spark import PROJECT_DIR
 from tests.e2e.helpers import (
     DIRXML_OUTCOME_COLUMNS,
     DIRXML_QUARANTINE_COLUMNS,
@@ -257,3 +258,51 @@ def test_a_selector_per_table_selects_its_marts_and_what_they_are_built_from(bui
         "stg_qlik_kafka__parsed_messages",
         "stg_qlik_kafka__products_messages",
     ]
+
+
+def test_describe_reads_a_landed_change_tables_columns(built, tmp_path, monkeypatch, capsys):
+    """`cdcflow onboard --describe`: the samples' entries agree with their landed
+    change tables and full loads; an entry that does not is told what differs; a
+    table with no entry yet gets the entry to paste."""
+    import launcher.cli
+    from launcher.cli import main
+    from launcher.describe import describe
+    from launcher.onboard import read_project
+
+    _, tables = read_project(PROJECT_DIR)
+    raw = f"{SCHEMA}_raw"
+    for name in ("customers", "order_lines"):
+        assert describe(built, name, tables[name], raw) == (f"{name}: the entry's columns match {raw}.{name}__ct", [])
+    columns = {**tables["customers"]["columns"], "customer_id": "bigint", "phone": "string"}
+    assert describe(built, "customers", {**tables["customers"], "columns": columns}, raw)[1] == [
+        f"column phone of the entry's columns is not in {raw}.customers__ct",
+        f"column customer_id is bigint in the entry's columns but int in {raw}.customers__ct",
+        f"column phone of the entry's columns is not in {raw}.customers",
+        f"column customer_id is bigint in the entry's columns but int in {raw}.customers",
+    ]
+
+    monkeypatch.setattr(launcher.cli, "_session", lambda args: built)
+    (tmp_path / "dbt_project.yml").write_text("name: mine\n")
+    command = ["onboard", "--describe", "--project-dir", str(tmp_path), "--raw-schema", raw]
+    assert main([*command, "order_lines"]) == 0
+    printed = capsys.readouterr().out
+    assert printed == (
+        f"# the vars entry of order_lines, read from {raw}.order_lines__ct: add it under vars.cdcflow_tables,\n"
+        "# name its key, then run `cdcflow onboard order_lines`\n"
+        "order_lines:\n"
+        "  format: qlik_ct\n"
+        "  change_table: order_lines__ct\n"
+        "  full_load_table: order_lines\n"
+        "  key: []  # the primary-key columns: a change table does not name them\n"
+        "  columns:\n"
+        "    order_id: int\n"
+        "    line_no: int\n"
+        "    product: string\n"
+        "    quantity: int\n"
+        "    unit_price: decimal(10,2)\n"
+    )
+    assert main([*command, "invoices"]) == 2
+    assert capsys.readouterr().err == (
+        f"cdcflow onboard: no table {raw}.invoices__ct in the warehouse: land the change table first, or set"
+        " change_table: (and the raw schema, vars.cdcflow_raw_schema) in the entry of 'invoices'\n"
+    )
