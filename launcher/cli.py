@@ -259,8 +259,9 @@ def _raw_schema(project_dir: Path) -> str:
     import yaml
 
     project_file = project_dir / "dbt_project.yml"
-    project_vars = (yaml.safe_load(project_file.read_text()) or {}).get("vars") if project_file.exists() else None
-    return (project_vars or {}).get("cdcflow_raw_schema") or os.environ.get("CDCFLOW_SCHEMA", "cdcflow") + "_raw"
+    document = yaml.safe_load(project_file.read_text()) if project_file.exists() else None
+    configured = ((document or {}).get("vars") or {}).get("cdcflow_raw_schema")
+    return configured or os.environ.get("CDCFLOW_SCHEMA", "cdcflow") + "_raw"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -323,7 +324,8 @@ def parser() -> argparse.ArgumentParser:
         " of --state-dir): print its vars entry, or what differs from the entry it has (exit 1)",
     )
     onboard.add_argument(
-        "--raw-schema", help="where the raw tables landed (default: vars.cdcflow_raw_schema, else <schema>_raw)"
+        "--raw-schema",
+        help="where the raw tables landed (default: vars.cdcflow_raw_schema, else <schema>_raw)",
     )
     onboard.set_defaults(func=cmd_onboard)
 

@@ -113,7 +113,9 @@ def describe(spark, name: str, entry: dict | None, raw_schema: str) -> tuple[str
         )
     columns = data_columns(landed)
     if not columns:
-        raise DescribeError(f"{raw_schema}.{change_table} has only header__ columns: no data column to onboard")
+        raise DescribeError(
+            f"{raw_schema}.{change_table} has only header__ columns: no data column to onboard"
+        )
     full_load_table = entry.get("full_load_table", name)
     full_load = describe_table(spark, f"{raw_schema}.{full_load_table}")
     if "columns" not in entry:

@@ -1,5 +1,5 @@
 """`cdcflow onboard --describe`: a `__ct` table's columns from DESCRIBE (the pure
-part; tests/e2e/test_embedded_seeds.py describes the samples' landed tables)."""
+part; tests/e2e/test_integration_project.py describes the landed samples)."""
 
 import pytest
 import yaml
@@ -65,7 +65,9 @@ def test_the_suggested_entry_is_the_vars_entry_to_paste():
         "    balance: decimal(12,2)\n"
     )
     entry = yaml.safe_load(suggested_entry("t", "t__ct", {"id": "int"}, ["id"], None))
-    assert entry == {"t": {"format": "qlik_ct", "change_table": "t__ct", "key": ["id"], "columns": {"id": "int"}}}
+    assert entry == {
+        "t": {"format": "qlik_ct", "change_table": "t__ct", "key": ["id"], "columns": {"id": "int"}}
+    }
 
 
 def test_describe_takes_one_table(tmp_path, capsys):
@@ -77,5 +79,7 @@ def test_describe_takes_one_table(tmp_path, capsys):
 def test_describe_reads_only_change_tables(fmt):
     from launcher.describe import DescribeError, describe
 
-    with pytest.raises(DescribeError, match=f"table 'orders' has format {fmt}: --describe reads a landed Qlik"):
+    with pytest.raises(
+        DescribeError, match=f"table 'orders' has format {fmt}: --describe reads a landed Qlik"
+    ):
         describe(None, "orders", {"format": fmt}, "raw")
