@@ -4,7 +4,7 @@
 
 Builds the embedded Spark on STATE_DIR, lands the named batch of
 ``tests.e2e.test_fault_injection.BATCHES`` into SCHEMA_raw (``-``: none),
-invokes dbt (its log on stdout, one JSON event per line when asked with
+invokes dbt on integration_tests/ (its log on stdout, one JSON event per line when asked with
 ``--log-format json``), then with ``--dump`` prints the tables the test compares
 as one JSON line starting with ``DUMP``. Exits 0 when dbt succeeded.
 """
@@ -23,13 +23,13 @@ def main(argv: list[str]) -> int:
     from launcher.dbt_invoke import invoke_dbt
     from launcher.spark import build_session
     from tests.e2e import test_fault_injection as workload
-    from tests.e2e.helpers import env
+    from tests.e2e.helpers import INTEGRATION_DIR, env
 
     spark = build_session(state_dir=state_dir, master="local[2]")
     if batch != "-":
         workload.land(spark, f"{schema}_raw", workload.BATCHES[batch])
     with env(CDCFLOW_SCHEMA=schema):
-        result = invoke_dbt(dbt_args, state_dir=state_dir)
+        result = invoke_dbt(dbt_args, state_dir=state_dir, project_dir=INTEGRATION_DIR)
     if "--dump" in options:
         print("DUMP " + json.dumps(workload.dump(spark, schema)), flush=True)
     return 0 if result.success else 1

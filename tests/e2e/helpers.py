@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import os
+import re
 from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
@@ -118,6 +119,15 @@ def spark_rows(spark, relation: str, columns: list[str]) -> list[tuple[str, ...]
     return sorted(tuple(as_text(v) for v in row) for row in rows)
 
 
+def sample_rows(spark, relation: str, columns: list[str]) -> list[tuple[str, ...]]:
+    """spark_rows with integration_tests/' names as the samples' (its tables and raw
+    tables are the samples' under the prefix it_; the expected tables name the
+    samples' own)."""
+    return sorted(
+        tuple(re.sub(r"\bit_", "", cell) for cell in row) for row in spark_rows(spark, relation, columns)
+    )
+
+
 def history_columns(table: str) -> list[str]:
     return list(TABLES[table]["columns"]) + HISTORY_COLUMNS
 
@@ -188,7 +198,7 @@ def load_raw(
     from pyspark.sql import Row
 
     columns = dict(headers or CT_HEADERS) if change_table else {}
-    columns.update(TABLES[table.removesuffix("__ct")]["columns"])
+    columns.update(TABLES[table.removesuffix("__ct").removeprefix("it_")]["columns"])
     spark.sql(f"create database if not exists {schema}")
     ddl = ", ".join(f"{name} {data_type}" for name, data_type in columns.items())
     spark.sql(f"create table if not exists {schema}.{table} ({ddl}) {table_format}")

@@ -14,6 +14,7 @@ from tests.e2e.helpers import (
     read_expected,
     read_seed,
     run_dbt,
+    sample_rows,
     shift_mask,
     spark_rows,
 )
@@ -26,7 +27,7 @@ PARTITIONED_HEADERS = {**CT_HEADERS, "header__partition_name": "string"}
 
 
 @pytest.fixture(scope="module")
-def built(spark, state_dir):
+def built(spark, state_dir, integration_project):
     customers = [
         {
             **row,
@@ -35,40 +36,43 @@ def built(spark, state_dir):
         }
         for row in read_seed("customers__ct")
     ]
-    load_raw(spark, RAW, "customers__ct", customers, change_table=True, headers=PARTITIONED_HEADERS)
+    load_raw(spark, RAW, "it_customers__ct", customers, change_table=True, headers=PARTITIONED_HEADERS)
     order_lines = read_seed("order_lines__ct")
     hive = "stored as parquet"
-    load_raw(spark, RAW, "order_lines__ct", order_lines[:4], change_table=True, table_format=hive)
+    load_raw(spark, RAW, "it_order_lines__ct", order_lines[:4], change_table=True, table_format=hive)
     for table in ("customers", "order_lines"):
-        load_raw(spark, RAW, table, read_seed(table), change_table=False)
-    # the qlik_ct tables only: this raw schema holds no Kafka landing tables
-    build = ("build", "--select", "source:qlik_ct+", "--exclude", "resource_type:seed", "tag:exhaustive")
+        load_raw(spark, RAW, f"it_{table}", read_seed(table), change_table=False)
+    # integration_tests/' qlik_ct tables only: this raw schema holds no Kafka landing tables
+    build = (
+        *("build", "--select", "source:qlik_ct+"),
+        *("--exclude", "resource_type:seed", "resource_type:unit_test", "tag:exhaustive"),
+    )
     raw_schema = ("--vars", f"{{cdcflow_raw_schema: {RAW}}}")
-    run_dbt(state_dir, *build, *raw_schema, schema=SCHEMA)
-    load_raw(spark, RAW, "order_lines__ct", order_lines[4:], change_table=True, table_format=hive)
-    run_dbt(state_dir, *build, *raw_schema, schema=SCHEMA)
+    run_dbt(state_dir, *build, *raw_schema, schema=SCHEMA, project_dir=integration_project)
+    load_raw(spark, RAW, "it_order_lines__ct", order_lines[4:], change_table=True, table_format=hive)
+    run_dbt(state_dir, *build, *raw_schema, schema=SCHEMA, project_dir=integration_project)
     return spark
 
 
 def test_partitioned_change_table_gives_the_same_history(built):
     header, expected = read_expected("customers_history")
     assert header == history_columns("customers")
-    assert spark_rows(built, f"{SCHEMA}.customers_history", header) == expected
+    assert spark_rows(built, f"{SCHEMA}.it_customers_history", header) == expected
 
 
 def test_hive_format_change_table_is_read_in_full_and_deduplicated(built):
     header, expected = read_expected("order_lines_history")
-    assert spark_rows(built, f"{SCHEMA}.order_lines_history", header) == expected
+    assert spark_rows(built, f"{SCHEMA}.it_order_lines_history", header) == expected
     logged = built.sql(
         "select count(*), count(distinct order_id, line_no, change_order) "
-        f"from {SCHEMA}.int_order_lines__changes_logged"
+        f"from {SCHEMA}.int_it_order_lines__changes_logged"
     ).first()
     assert logged[0] == logged[1] == 9
 
 
 def test_mask_width_is_checked_against_the_landed_table(built):
     header, expected = read_expected("qlik_ct_quarantine")
-    rows = spark_rows(built, f"{SCHEMA}.qlik_ct_quarantine", header)
+    rows = sample_rows(built, f"{SCHEMA}.qlik_ct_quarantine", header)
     # the same five rejects; the wide mask is reported against 12 columns now
     assert [r[:2] for r in rows] == [e[:2] for e in expected]
     assert any("beyond the 12 columns" in r[2] for r in rows), rows

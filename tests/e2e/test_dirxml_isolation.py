@@ -11,12 +11,13 @@ import yaml
 
 from tests.e2e.helpers import (
     DIRXML_OUTCOME_COLUMNS,
-    PROJECT_DIR,
+    INTEGRATION_DIR,
     current_columns,
     env,
     history_columns,
     read_expected,
     run_dbt,
+    sample_rows,
     spark_rows,
 )
 
@@ -26,30 +27,53 @@ SCHEMA = "e2e_dirxml_isolation"
 
 
 def _settings(misspelt: bool) -> str:
-    tables = yaml.safe_load((PROJECT_DIR / "dbt_project.yml").read_text())["vars"]["cdcflow_tables"]
+    tables = yaml.safe_load((INTEGRATION_DIR / "dbt_project.yml").read_text())["vars"]["cdcflow_tables"]
     if misspelt:
-        tables["emp"]["columns"] = {
-            ("picture" if name == "photo" else name): kind for name, kind in tables["emp"]["columns"].items()
+        tables["it_emp"]["columns"] = {
+            ("picture" if name == "photo" else name): kind
+            for name, kind in tables["it_emp"]["columns"].items()
         }
     return json.dumps({"cdcflow_tables": tables})
 
 
 @pytest.fixture(scope="module")
-def runs(spark, state_dir):
+def runs(spark, state_dir, integration_project):
     from launcher.dbt_invoke import invoke_dbt
 
-    run_dbt(state_dir, "seed", "--select", "dirxml_event_log", "emp", "emp_roles", schema=SCHEMA)
+    run_dbt(
+        state_dir,
+        "seed",
+        "--select",
+        "it_dirxml_event_log",
+        "it_emp",
+        "it_emp_roles",
+        schema=SCHEMA,
+        project_dir=integration_project,
+    )
     with env(CDCFLOW_SCHEMA=SCHEMA):
         misconfigured = invoke_dbt(
-            ["run", "--select", "source:dirxml+", "--vars", _settings(misspelt=True)], state_dir=state_dir
+            ["run", "--select", "source:dirxml+", "--vars", _settings(misspelt=True)],
+            state_dir=state_dir,
+            project_dir=integration_project,
         )
     after_mistake = {
         "states": {row.name: row for row in spark.sql(f"select * from {SCHEMA}.cdc_states").collect()},
-        "outcomes": spark_rows(spark, f"{SCHEMA}.dirxml_event_outcomes", DIRXML_OUTCOME_COLUMNS),
-        "emp_roles_current": spark_rows(spark, f"{SCHEMA}.emp_roles_current", current_columns("emp_roles")),
+        "outcomes": sample_rows(spark, f"{SCHEMA}.dirxml_event_outcomes", DIRXML_OUTCOME_COLUMNS),
+        "emp_roles_current": spark_rows(
+            spark, f"{SCHEMA}.it_emp_roles_current", current_columns("emp_roles")
+        ),
     }
     fixed = _settings(misspelt=False)
-    run_dbt(state_dir, "run", "--select", "source:dirxml+", "--vars", fixed, schema=SCHEMA)
+    run_dbt(
+        state_dir,
+        "run",
+        "--select",
+        "source:dirxml+",
+        "--vars",
+        fixed,
+        schema=SCHEMA,
+        project_dir=integration_project,
+    )
     return spark, misconfigured, after_mistake
 
 
@@ -57,14 +81,19 @@ def test_the_misconfigured_table_fails_alone(runs):
     _, misconfigured, after_mistake = runs
     assert not misconfigured.success
     failed = sorted(r.node.name for r in misconfigured.result.results if str(r.status) != "success")
-    assert failed == ["emp_current", "emp_history", "int_emp__changes_logged", "int_emp__versioned"]
+    assert failed == [
+        "int_it_emp__changes_logged",
+        "int_it_emp__versioned",
+        "it_emp_current",
+        "it_emp_history",
+    ]
     states = after_mistake["states"]
-    assert states["emp"].state_name == "ERROR"
-    assert states["emp"].error_text.startswith(
-        f"int_emp__changes_logged failed: cdcflow: column 'picture' of table 'emp' is not in its source "
-        f"table {SCHEMA}_raw.emp (its columns: empno, fname, lname, photo)"
+    assert states["it_emp"].state_name == "ERROR"
+    assert states["it_emp"].error_text.startswith(
+        "int_it_emp__changes_logged failed: cdcflow: column 'picture' of table 'it_emp' is not in its"
+        f" source table {SCHEMA}_raw.it_emp (its columns: empno, fname, lname, photo)"
     )
-    assert states["emp_roles"].state_name == "TFEND"
+    assert states["it_emp_roles"].state_name == "TFEND"
     assert after_mistake["emp_roles_current"] == read_expected("emp_roles_current")[1]
 
 
@@ -78,17 +107,17 @@ def test_the_other_tables_events_are_judged_and_its_own_wait(runs):
 def test_the_run_with_the_configuration_fixed_loses_nothing(runs):
     spark, _, _ = runs
     assert (
-        spark_rows(spark, f"{SCHEMA}.dirxml_event_outcomes", DIRXML_OUTCOME_COLUMNS)
+        sample_rows(spark, f"{SCHEMA}.dirxml_event_outcomes", DIRXML_OUTCOME_COLUMNS)
         == read_expected("dirxml_event_outcomes")[1]
     )
     for table in ("emp", "emp_roles"):
         assert (
-            spark_rows(spark, f"{SCHEMA}.{table}_history", history_columns(table))
+            spark_rows(spark, f"{SCHEMA}.it_{table}_history", history_columns(table))
             == read_expected(f"{table}_history")[1]
         )
         assert (
-            spark_rows(spark, f"{SCHEMA}.{table}_current", current_columns(table))
+            spark_rows(spark, f"{SCHEMA}.it_{table}_current", current_columns(table))
             == read_expected(f"{table}_current")[1]
         )
     states = {row.name: row.state_name for row in spark.sql(f"select * from {SCHEMA}.cdc_states").collect()}
-    assert states == {"emp": "TFEND", "emp_roles": "TFEND"}
+    assert states == {"it_emp": "TFEND", "it_emp_roles": "TFEND"}

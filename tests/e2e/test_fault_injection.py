@@ -4,9 +4,9 @@ the same range again as TFREDO, repairs what the killed run may have left
 half-written, and ends TFEND; its tables then equal those of a run that was
 never killed, with no change lost or logged twice.
 
-Workload: the qlik_ct tables customers and order_lines (full load, then two
-batches of changes; batch 2 has late changes for old keys and replays), processed
-by `dbt run` in a subprocess (tests/e2e/fault_worker.py). Batch 1 is processed
+Workload: the qlik_ct tables it_customers and it_order_lines of integration_tests/
+(full load, then two batches of changes; batch 2 has late changes for old keys
+and replays), processed by `dbt run` in a subprocess (tests/e2e/fault_worker.py). Batch 1 is processed
 cleanly once and the state directory kept; each kill point starts from a copy,
 lands batch 2, starts the run and kills it at the point, then runs again.
 
@@ -42,21 +42,21 @@ SCHEMA = "fault"
 # JSON events on stdout, the SQL statements (debug) included: the kill points
 DBT_ARGS = ["run", "--log-format", "json", "--log-level", "debug", "--select", "source:qlik_ct+"]
 BATCHES = {
-    "1": {"customers": read_seed("customers"), "order_lines": read_seed("order_lines"), **BATCH_1},
+    "1": {"it_customers": read_seed("customers"), "it_order_lines": read_seed("order_lines"), **BATCH_1},
     "2": BATCH_2,
 }
 MODELS = [
-    "int_customers__changes_logged",
-    "int_order_lines__changes_logged",
+    "int_it_customers__changes_logged",
+    "int_it_order_lines__changes_logged",
     "qlik_ct_quarantine",
-    "int_customers__versioned",
-    "int_order_lines__versioned",
-    "customers_current",
-    "customers_history",
-    "order_lines_current",
-    "order_lines_history",
+    "int_it_customers__versioned",
+    "int_it_order_lines__versioned",
+    "it_customers_current",
+    "it_customers_history",
+    "it_order_lines_current",
+    "it_order_lines_history",
 ]
-VERSIONED = ["int_customers__versioned", "int_order_lines__versioned"]
+VERSIONED = ["int_it_customers__versioned", "int_it_order_lines__versioned"]
 ALL_POINTS = (
     [("hook", "on-run-start", 0.0), ("hook", "on-run-end", 0.0)]
     + [(event, model, 0.0) for model in MODELS for event in ("start", "end")]
@@ -64,8 +64,8 @@ ALL_POINTS = (
     + [(kind, model, 0.0) for model in VERSIONED for kind in ("overwrite", "overwrite-damaged")]
 )
 FAST_POINTS = [
-    ("start", "int_customers__changes_logged", 1.0),
-    ("overwrite-damaged", "int_customers__versioned", 0.0),
+    ("start", "int_it_customers__changes_logged", 1.0),
+    ("overwrite-damaged", "int_it_customers__versioned", 0.0),
 ]
 POINTS = ALL_POINTS if os.environ.get("CDCFLOW_FAULT_SWEEP") == "1" else FAST_POINTS
 CHANGE_LOG_COLUMNS = {
@@ -85,10 +85,11 @@ def dump(spark, schema: str) -> dict[str, list]:
     logged twice shows), the quarantine, and each group's recorded states."""
     tables = {}
     for table in ("customers", "order_lines"):
-        tables[f"{table}_history"] = spark_rows(spark, f"{schema}.{table}_history", history_columns(table))
-        tables[f"{table}_current"] = spark_rows(spark, f"{schema}.{table}_current", current_columns(table))
-        tables[f"{table}_log"] = spark_rows(
-            spark, f"{schema}.int_{table}__changes_logged", CHANGE_LOG_COLUMNS[table]
+        name = f"it_{table}"
+        tables[f"{name}_history"] = spark_rows(spark, f"{schema}.{name}_history", history_columns(table))
+        tables[f"{name}_current"] = spark_rows(spark, f"{schema}.{name}_current", current_columns(table))
+        tables[f"{name}_log"] = spark_rows(
+            spark, f"{schema}.int_{name}__changes_logged", CHANGE_LOG_COLUMNS[table]
         )
     tables["qlik_ct_quarantine"] = spark_rows(
         spark, f"{schema}.qlik_ct_quarantine", ["source_table", "change_seq", "reason", "raw_row"]
@@ -205,7 +206,7 @@ def _kill_run(state: Path, point: tuple[str, str, float]) -> str:
 
 
 @pytest.fixture(scope="module")
-def workload(tmp_path_factory):
+def workload(tmp_path_factory, integration_project):
     # every run uses the same state path: the metastore holds absolute locations
     base = tmp_path_factory.mktemp("fault")
     state, snapshot = base / "state", base / "after-batch-1"
@@ -232,7 +233,7 @@ def test_a_killed_run_is_redone_and_loses_nothing(workload, point):
     for table in reference:
         if table != "states":
             assert recovered[table] == reference[table], f"{table} after a kill at {point} ({outcome})"
-    for group in ("customers", "order_lines"):
+    for group in ("it_customers", "it_order_lines"):
         new_states = _new_states(recovered, group)
         if point[0] == "hook" and point[1] == "on-run-start":
             # killed before or after the range was recorded

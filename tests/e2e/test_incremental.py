@@ -7,6 +7,7 @@ change_mask, one new set of files per batch)."""
 import pytest
 
 from tests.e2e.helpers import (
+    INTEGRATION_DIR,
     current_columns,
     history_columns,
     load_raw,
@@ -17,8 +18,13 @@ from tests.e2e.helpers import (
 
 pytestmark = pytest.mark.spark
 
-# the qlik_ct tables only: these raw schemas hold no Kafka landing tables
-BUILD = ("build", "--select", "source:qlik_ct+", "--exclude", "resource_type:seed", "tag:exhaustive")
+# the qlik_ct tables of integration_tests/ only: these raw schemas hold no Kafka landing
+# tables; the data tests, not the dbt unit tests of the macros (test_integration_project.py
+# runs those, on no raw data)
+BUILD = (
+    *("build", "--select", "source:qlik_ct+"),
+    *("--exclude", "resource_type:seed", "resource_type:unit_test", "tag:exhaustive"),
+)
 
 
 def _ct_row(seq, oper, mask, key, first, last, email, ts):
@@ -39,7 +45,7 @@ def _ct_row(seq, oper, mask, key, first, last, email, ts):
 
 CUSTOMERS_CT = read_seed("customers__ct")
 ORDER_LINES_CT = read_seed("order_lines__ct")
-BATCH_1 = {"customers__ct": CUSTOMERS_CT[:8], "order_lines__ct": ORDER_LINES_CT[:4]}
+BATCH_1 = {"it_customers__ct": CUSTOMERS_CT[:8], "it_order_lines__ct": ORDER_LINES_CT[:4]}
 LATE_ROWS = [
     # key 1: an update older than the one batch 1 already applied (no before image)
     _ct_row(
@@ -76,16 +82,20 @@ LATE_ROWS = [
 ]
 BATCH_2 = {
     # the rest, the late rows, and two rows of batch 1 delivered again
-    "customers__ct": CUSTOMERS_CT[8:] + LATE_ROWS + CUSTOMERS_CT[1:3],
-    "order_lines__ct": ORDER_LINES_CT[4:] + ORDER_LINES_CT[:1],
+    "it_customers__ct": CUSTOMERS_CT[8:] + LATE_ROWS + CUSTOMERS_CT[1:3],
+    "it_order_lines__ct": ORDER_LINES_CT[4:] + ORDER_LINES_CT[:1],
 }
 MARTS = {
-    "customers_history": history_columns("customers"),
-    "customers_current": current_columns("customers"),
-    "order_lines_history": history_columns("order_lines"),
-    "order_lines_current": current_columns("order_lines"),
+    "it_customers_history": history_columns("customers"),
+    "it_customers_current": current_columns("customers"),
+    "it_order_lines_history": history_columns("order_lines"),
+    "it_order_lines_current": current_columns("order_lines"),
     "qlik_ct_quarantine": ["source_table", "change_seq", "reason", "raw_row"],
 }
+
+
+def _dbt(state_dir, *args: str, schema: str) -> None:
+    run_dbt(state_dir, *args, schema=schema, project_dir=INTEGRATION_DIR)
 
 
 def _load(spark, raw_schema, batch):
@@ -95,19 +105,19 @@ def _load(spark, raw_schema, batch):
 
 def _load_full_load(spark, raw_schema):
     for table in ("customers", "order_lines"):
-        load_raw(spark, raw_schema, table, read_seed(table), change_table=False)
+        load_raw(spark, raw_schema, f"it_{table}", read_seed(table), change_table=False)
 
 
 @pytest.fixture(scope="module")
-def incremental_and_full(spark, state_dir):
+def incremental_and_full(spark, state_dir, integration_project):
     # incremental: batch 1, build, batch 2, build (UDF decoder, no landing overlap:
     # the replayed rows must be caught by the de-duplication, not the window)
     _load_full_load(spark, "inc_raw")
     _load(spark, "inc_raw", BATCH_1)
-    run_dbt(state_dir, *BUILD, "--vars", "{cdcflow_raw_schema: inc_raw}", schema="inc")
-    after_first = spark_rows(spark, "inc.customers_current", MARTS["customers_current"])
+    _dbt(state_dir, *BUILD, "--vars", "{cdcflow_raw_schema: inc_raw}", schema="inc")
+    after_first = spark_rows(spark, "inc.it_customers_current", MARTS["it_customers_current"])
     _load(spark, "inc_raw", BATCH_2)
-    run_dbt(
+    _dbt(
         state_dir,
         *BUILD,
         "--vars",
@@ -118,7 +128,7 @@ def incremental_and_full(spark, state_dir):
     _load_full_load(spark, "full_raw")
     _load(spark, "full_raw", BATCH_1)
     _load(spark, "full_raw", BATCH_2)
-    run_dbt(state_dir, *BUILD, "--full-refresh", "--vars", "{cdcflow_raw_schema: full_raw}", schema="full")
+    _dbt(state_dir, *BUILD, "--full-refresh", "--vars", "{cdcflow_raw_schema: full_raw}", schema="full")
     return spark, after_first
 
 
@@ -134,7 +144,7 @@ def test_incremental_equals_full_refresh(incremental_and_full, mart):
 def test_late_change_takes_its_place_in_history(incremental_and_full):
     spark, _ = incremental_and_full
     alice = spark.sql(
-        "select email, change_order, valid_to_change_order, is_current from inc.customers_history "
+        "select email, change_order, valid_to_change_order, is_current from inc.it_customers_history "
         "where customer_id = 1 order by change_order"
     ).collect()
     assert [(r.email, r.is_current) for r in alice] == [
@@ -144,7 +154,7 @@ def test_late_change_takes_its_place_in_history(incremental_and_full):
     ]
     assert alice[1].valid_to_change_order == alice[2].change_order
     dan = spark.sql(
-        "select email, valid_to_change_order from inc.customers_history where customer_id = 4 "
+        "select email, valid_to_change_order from inc.it_customers_history where customer_id = 4 "
         "order by change_order"
     ).collect()
     assert [r.email for r in dan] == [
@@ -160,7 +170,7 @@ def test_late_change_takes_its_place_in_history(incremental_and_full):
 def test_late_change_does_not_regress_current_state(incremental_and_full):
     spark, _ = incremental_and_full
     row = spark.sql(
-        "select email, last_change_order from inc.customers_current where customer_id = 1"
+        "select email, last_change_order from inc.it_customers_current where customer_id = 1"
     ).first()
     assert row.email == "alice.martin@example.com"
     assert row.last_change_order == "202403011000052500000000000000010030"
@@ -175,11 +185,11 @@ def test_first_batch_state_was_right(incremental_and_full):
 def test_replayed_rows_are_not_logged_twice(incremental_and_full):
     spark, _ = incremental_and_full
     duplicates = spark.sql(
-        "select customer_id, change_order, count(*) from inc.int_customers__changes_logged "
+        "select customer_id, change_order, count(*) from inc.int_it_customers__changes_logged "
         "group by 1, 2 having count(*) > 1"
     ).collect()
     assert duplicates == []
-    assert spark.sql("select count(*) from inc.int_customers__changes_logged").first()[0] == 15
+    assert spark.sql("select count(*) from inc.int_it_customers__changes_logged").first()[0] == 15
 
 
 def _partitions(spark, table):
@@ -190,22 +200,22 @@ def _partitions(spark, table):
 
 def test_runs_append_and_the_marts_drop_superseded_copies(incremental_and_full):
     spark, _ = incremental_and_full
-    partitions = _partitions(spark, "inc.int_customers__versioned")
+    partitions = _partitions(spark, "inc.int_it_customers__versioned")
     # merge-on-read: each run added its open partition; nothing was rewritten
     assert len([p for p in partitions if p.startswith("open-")]) == 2, partitions
     copies = spark.sql(
-        "select count(*) from (select customer_id, change_order from inc.int_customers__versioned"
+        "select count(*) from (select customer_id, change_order from inc.int_it_customers__versioned"
         " where change_order is not null group by 1, 2 having count(*) > 1)"
     ).first()[0]
     assert copies > 0  # stored twice: the first run's copy is superseded, not deleted
     touches = spark.sql(
-        "select customer_id, valid_to_change_order from inc.int_customers__versioned"
+        "select customer_id, valid_to_change_order from inc.int_it_customers__versioned"
         " where change_order is null and customer_id is not null"
     ).collect()
     # one per key the second run logged a change of
     second_run = spark.sql(
-        "select distinct customer_id from inc.int_customers__changes_logged"
-        " where loaded_at = (select max(loaded_at) from inc.int_customers__changes_logged)"
+        "select distinct customer_id from inc.int_it_customers__changes_logged"
+        " where loaded_at = (select max(loaded_at) from inc.int_it_customers__changes_logged)"
     ).collect()
     assert sorted(row.customer_id for row in touches) == sorted(row.customer_id for row in second_run)
     assert {1, 4} <= {row.customer_id for row in touches}
@@ -218,9 +228,9 @@ def compacted(incremental_and_full, state_dir):
     compact = "{cdcflow_raw_schema: cmp_raw, cdcflow_compact_after_runs: 1}"
     _load_full_load(spark, "cmp_raw")
     _load(spark, "cmp_raw", BATCH_1)
-    run_dbt(state_dir, *BUILD, "--vars", compact, schema="cmp")
+    _dbt(state_dir, *BUILD, "--vars", compact, schema="cmp")
     _load(spark, "cmp_raw", BATCH_2)
-    run_dbt(state_dir, *BUILD, "--vars", compact, schema="cmp")
+    _dbt(state_dir, *BUILD, "--vars", compact, schema="cmp")
     return spark
 
 
@@ -229,8 +239,8 @@ def test_a_compacting_run_leaves_one_copy_of_each_link_and_the_same_marts(compac
     for mart, columns in MARTS.items():
         assert spark_rows(spark, f"cmp.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns), mart
     for table, key in (
-        ("cmp.int_customers__versioned", "customer_id"),
-        ("cmp.int_order_lines__versioned", "order_id, line_no"),
+        ("cmp.int_it_customers__versioned", "customer_id"),
+        ("cmp.int_it_order_lines__versioned", "order_id, line_no"),
     ):
         partitions = _partitions(spark, table)
         assert len([p for p in partitions if p.startswith("open-")]) == 1, partitions
@@ -261,7 +271,7 @@ def _states(spark, schema, group):
 
 def test_each_run_records_its_range_in_the_state_table(incremental_and_full):
     spark, _ = incremental_and_full
-    for group in ("customers", "order_lines"):
+    for group in ("it_customers", "it_order_lines"):
         states = _states(spark, "inc", group)
         assert [state[0] for state in states] == ["ILSTART", "ILEND", "ILUPDATE", "TFEND", "TFSTART", "TFEND"]
         initial_update, first_end, second_start = states[2][1], states[3][1], states[4][1]
@@ -270,7 +280,10 @@ def test_each_run_records_its_range_in_the_state_table(incremental_and_full):
         assert second_start.startswith(f"TFSTART/CS/{first_ce}/CE/0x")
         assert [state[3] for state in states] == [False, False, True, False, False, False]
     table = spark.sql("select * from inc.cdc_states order by name").collect()
-    assert [(row.name, row.state_name) for row in table] == [("customers", "TFEND"), ("order_lines", "TFEND")]
+    assert [(row.name, row.state_name) for row in table] == [
+        ("it_customers", "TFEND"),
+        ("it_order_lines", "TFEND"),
+    ]
     assert all(row.current_start_at is not None and row.current_end_lsn is None for row in table)
 
 
@@ -285,31 +298,31 @@ def failed_then_recovered(incremental_and_full, state_dir):
     select = ("run", "--select", "source:qlik_ct+", "--vars", "{cdcflow_raw_schema: err_raw}")
     _load_full_load(spark, "err_raw")
     _load(spark, "err_raw", BATCH_1)
-    run_dbt(state_dir, *select, schema="err")
+    _dbt(state_dir, *select, schema="err")
     marts_before = {mart: spark_rows(spark, f"err.{mart}", columns) for mart, columns in MARTS.items()}
-    spark.sql("alter table err_raw.customers rename to err_raw.customers_away")
+    spark.sql("alter table err_raw.it_customers rename to err_raw.it_customers_away")
     with env(CDCFLOW_SCHEMA="err"):
-        failed = invoke_dbt(list(select), state_dir=state_dir)
+        failed = invoke_dbt(list(select), state_dir=state_dir, project_dir=INTEGRATION_DIR)
         assert not failed.success
         after_failure = spark.sql("select * from err.cdc_states order by name").collect()
         # a redo (TFREDO) whose change log fails again: the version chain it would
         # rebuild is kept until a rebuild completes
-        assert not invoke_dbt(list(select), state_dir=state_dir).success
+        assert not invoke_dbt(list(select), state_dir=state_dir, project_dir=INTEGRATION_DIR).success
     marts_during = {mart: spark_rows(spark, f"err.{mart}", columns) for mart, columns in MARTS.items()}
-    spark.sql("alter table err_raw.customers_away rename to err_raw.customers")
+    spark.sql("alter table err_raw.it_customers_away rename to err_raw.it_customers")
     _load(spark, "err_raw", BATCH_2)  # lands after the failed runs: the next one reads it
-    run_dbt(state_dir, *select, schema="err")
+    _dbt(state_dir, *select, schema="err")
     return spark, after_failure, marts_before, marts_during
 
 
 def test_a_failed_run_leaves_error_with_a_short_readable_message(failed_then_recovered):
     _, after_failure, _, _ = failed_then_recovered
     customers = after_failure[0]
-    assert customers.name == "customers" and customers.state_name == "ERROR"
+    assert customers.name == "it_customers" and customers.state_name == "ERROR"
     # recorded by on-run-start, which found the raw table missing: the group read
     # nothing (an empty range, never TFEND over it)
     assert customers.error_text == (
-        "raw table err_raw.customers does not exist; the next run reads it once it has landed"
+        "raw table err_raw.it_customers does not exist; the next run reads it once it has landed"
     )
     assert customers.current_end_lsn == customers.current_start_lsn
     assert customers.state == (
@@ -323,13 +336,13 @@ def test_a_failed_run_leaves_error_with_a_short_readable_message(failed_then_rec
 def test_failed_redos_leave_the_marts_readable_and_as_they_were(failed_then_recovered):
     spark, _, marts_before, marts_during = failed_then_recovered
     assert marts_during == marts_before
-    states = _states(spark, "err", "customers")
+    states = _states(spark, "err", "it_customers")
     assert [state[0] for state in states][-6:-2] == ["TFSTART", "ERROR", "TFREDO", "ERROR"]
 
 
 def test_the_next_run_retries_the_failed_range_and_recovers(failed_then_recovered):
     spark, after_failure, _, _ = failed_then_recovered
-    states = _states(spark, "err", "customers")
+    states = _states(spark, "err", "it_customers")
     assert [state[0] for state in states][-2:] == ["TFREDO", "TFEND"]
     failed = after_failure[0]
     # the failed range was empty: the redo reads up to the landing end of its start
@@ -339,10 +352,10 @@ def test_the_next_run_retries_the_failed_range_and_recovers(failed_then_recovere
     for mart, columns in MARTS.items():
         assert spark_rows(spark, f"err.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns), mart
     # the chain was rebuilt beside the old one and swapped in
-    assert not spark.catalog.tableExists("err.int_customers__versioned__rebuilt")
+    assert not spark.catalog.tableExists("err.int_it_customers__versioned__rebuilt")
     # the range was reprocessed: the changes it logged carry the flag
     by_run = spark.sql(
-        "select loaded_at, count_if(reprocessing), count(*) from err.int_customers__changes_logged "
+        "select loaded_at, count_if(reprocessing), count(*) from err.int_it_customers__changes_logged "
         "group by loaded_at order by loaded_at"
     ).collect()
     # the first run (ILUPDATE) and the redone one (TFREDO) flag theirs; the failed one logged nothing
@@ -358,18 +371,24 @@ def one_table_misconfigured(failed_then_recovered, state_dir):
     import yaml
 
     from launcher.dbt_invoke import invoke_dbt
-    from tests.e2e.helpers import PROJECT_DIR, env
+    from tests.e2e.helpers import env
 
     spark = failed_then_recovered[0]
     _load_full_load(spark, "typo_raw")
     _load(spark, "typo_raw", BATCH_1)
     # the project's tables (the models of the others must parse), customers' email misspelt
-    tables = yaml.safe_load((PROJECT_DIR / "dbt_project.yml").read_text())["vars"]["cdcflow_tables"]
-    columns = tables["customers"]["columns"].items()
-    tables["customers"]["columns"] = {("emial" if name == "email" else name): kind for name, kind in columns}
+    tables = yaml.safe_load((INTEGRATION_DIR / "dbt_project.yml").read_text())["vars"]["cdcflow_tables"]
+    columns = tables["it_customers"]["columns"].items()
+    tables["it_customers"]["columns"] = {
+        ("emial" if name == "email" else name): kind for name, kind in columns
+    }
     settings = json.dumps({"cdcflow_raw_schema": "typo_raw", "cdcflow_tables": tables})
     with env(CDCFLOW_SCHEMA="typo"):
-        result = invoke_dbt(["run", "--select", "source:qlik_ct+", "--vars", settings], state_dir=state_dir)
+        result = invoke_dbt(
+            ["run", "--select", "source:qlik_ct+", "--vars", settings],
+            state_dir=state_dir,
+            project_dir=INTEGRATION_DIR,
+        )
     states = {row.name: row for row in spark.sql("select * from typo.cdc_states").collect()}
     return spark, result, states
 
@@ -379,22 +398,23 @@ def test_one_tables_mistake_fails_its_group_alone(one_table_misconfigured, faile
     assert not result.success
     failed = sorted(r.node.name for r in result.result.results if str(r.status) != "success")
     assert failed == [
-        "customers_current",
-        "customers_history",
-        "int_customers__changes_logged",
-        "int_customers__versioned",
+        "int_it_customers__changes_logged",
+        "int_it_customers__versioned",
+        "it_customers_current",
+        "it_customers_history",
     ]
     # the message names the column and lists the change table's real ones
-    assert states["customers"].state_name == "ERROR"
-    assert states["customers"].error_text.startswith(
-        "int_customers__changes_logged failed: cdcflow: table 'customers': no column 'emial' in "
-        "typo_raw.customers__ct (vars.cdcflow_tables.customers.columns); its columns are: header__change_seq,"
+    assert states["it_customers"].state_name == "ERROR"
+    assert states["it_customers"].error_text.startswith(
+        "int_it_customers__changes_logged failed: cdcflow: table 'it_customers': no column 'emial' in "
+        "typo_raw.it_customers__ct (vars.cdcflow_tables.it_customers.columns); its columns are:"
+        " header__change_seq,"
     )
     # the shared quarantine ran for order_lines, whose group ended well with the
     # same tables as a run of batch 1 with a right configuration
-    assert states["order_lines"].state_name == "TFEND"
+    assert states["it_order_lines"].state_name == "TFEND"
     marts_before = failed_then_recovered[2]
-    for mart in ("order_lines_history", "order_lines_current"):
+    for mart in ("it_order_lines_history", "it_order_lines_current"):
         assert spark_rows(spark, f"typo.{mart}", MARTS[mart]) == marts_before[mart], mart
     quarantined = spark_rows(spark, "typo.qlik_ct_quarantine", MARTS["qlik_ct_quarantine"])
-    assert quarantined == [row for row in marts_before["qlik_ct_quarantine"] if row[0] == "order_lines"]
+    assert quarantined == [row for row in marts_before["qlik_ct_quarantine"] if row[0] == "it_order_lines"]

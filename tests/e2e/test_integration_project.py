@@ -8,7 +8,6 @@ hand-written expected tables (tests/e2e/expected/, derived from the reference
 rules for the sample rows), and a second run changes nothing."""
 
 import json
-import re
 
 import pytest
 
@@ -23,6 +22,7 @@ from tests.e2e.helpers import (
     history_columns,
     read_expected,
     run_dbt,
+    sample_rows,
     spark_rows,
 )
 
@@ -44,14 +44,6 @@ pytestmark = pytest.mark.spark
 def it(table: str) -> str:
     """The integration project's name of a sample table (or raw table)."""
     return f"it_{table}"
-
-
-def sample_rows(spark, relation: str, columns: list[str]) -> list[tuple[str, ...]]:
-    """The rows of ``relation`` with the project's it_ names as the samples' (the
-    expected tables name the samples' tables)."""
-    return sorted(
-        tuple(re.sub(r"\bit_", "", cell) for cell in row) for row in spark_rows(spark, relation, columns)
-    )
 
 
 @pytest.fixture(scope="module")
