@@ -6,7 +6,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# test files run side by side (pytest-xdist; a file's tests stay together, in order)
+# test files run side by side (pytest-xdist; a file's tests stay together, in order), the
+# slowest first (tests/conftest.py)
 TEST_WORKERS ?= 2
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
@@ -27,7 +28,7 @@ run: setup
 	$(BIN)/cdcflow run
 
 test: setup lint
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 lint: setup
 	PATH="$(CURDIR)/$(BIN):$$PATH" scripts/lint.sh
