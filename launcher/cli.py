@@ -31,6 +31,7 @@ if __package__ in (None, ""):  # run as a file (spark-submit launcher/cli.py ...
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from launcher.spark import PROJECT_DIR, JavaMissing, build_session, check_java  # noqa: E402
+from launcher.state_dir_lock import StateDirInUse  # noqa: E402
 
 DEFAULT_STATE_DIR = PROJECT_DIR / ".cdcflow"
 
@@ -42,7 +43,11 @@ def _session(args, extra_conf=None):
         print(f"cdcflow: {exc}", file=sys.stderr)
         raise SystemExit(2) from exc
     master = args.master or None
-    return build_session(state_dir=args.state_dir, master=master, extra_conf=extra_conf)
+    try:
+        return build_session(state_dir=args.state_dir, master=master, extra_conf=extra_conf)
+    except StateDirInUse as exc:
+        print(f"cdcflow: {exc}", file=sys.stderr)
+        raise SystemExit(2) from exc
 
 
 def _summary(results, hook_reports: list[str]) -> None:
@@ -229,18 +234,20 @@ def cmd_onboard(args) -> int:
 def _describe(args) -> int:
     """`cdcflow onboard --describe TABLE`: the vars entry of a Qlik __ct table read
     from its landed change table, or what differs from the entry it has."""
+    import yaml
+
     from launcher.describe import DescribeError, describe
-    from launcher.onboard import read_project
 
     if len(args.tables) != 1:
         print("cdcflow onboard: --describe takes one table name", file=sys.stderr)
         return 2
     (name,) = args.tables
-    try:
-        _, tables = read_project(args.project_dir)
-    except FileNotFoundError:
-        tables = {}  # describing a table before the project has an entry for it
-    raw_schema = args.raw_schema or _raw_schema(args.project_dir)
+    project_file = args.project_dir / "dbt_project.yml"
+    # a table may be described before the project has an entry for it, or a project
+    document = yaml.safe_load(project_file.read_text()) if project_file.exists() else None
+    project_vars = (document or {}).get("vars") or {}
+    tables = project_vars.get("cdcflow_tables") or {}
+    raw_schema = args.raw_schema or _raw_schema(project_vars)
     spark = _session(args)
     try:
         text, differences = describe(spark, name, tables.get(name), raw_schema)
@@ -253,14 +260,10 @@ def _describe(args) -> int:
     return 1 if differences else 0
 
 
-def _raw_schema(project_dir: Path) -> str:
+def _raw_schema(project_vars: dict) -> str:
     """Where the raw tables land: vars.cdcflow_raw_schema of the project, else the
     target schema (CDCFLOW_SCHEMA, as profiles.yml) + `_raw`, as the models read it."""
-    import yaml
-
-    project_file = project_dir / "dbt_project.yml"
-    document = yaml.safe_load(project_file.read_text()) if project_file.exists() else None
-    configured = ((document or {}).get("vars") or {}).get("cdcflow_raw_schema")
+    configured = project_vars.get("cdcflow_raw_schema")
     return configured or os.environ.get("CDCFLOW_SCHEMA", "cdcflow") + "_raw"
 
 

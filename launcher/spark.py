@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from launcher.state_dir_lock import hold_state_dir
+
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 # what a killed Spark write leaves in a table's directory
 INTERRUPTED_WRITE_PREFIXES = ("_temporary", ".spark-staging-")
@@ -44,6 +46,9 @@ def prepare_environment() -> None:
 
 
 JIT_OPTIONS = "-XX:-DontCompileHugeMethods"
+# set to this process's id in the environment and in the conf of the session it builds
+EMBEDDED_SESSION_ENV = "CDCFLOW_EMBEDDED_SESSION"
+EMBEDDED_SESSION_CONF = "spark.cdcflow.embeddedSession"
 
 
 def spark_conf(state_dir: Path) -> dict[str, str]:
@@ -90,8 +95,11 @@ def build_session(
     """Create (or get) the Hive-enabled SparkSession, with cdcflow's UDFs registered.
 
     ``state_dir`` holds the warehouse and the embedded Derby metastore. Under
-    spark-submit pass ``master=None`` so the submitted master is kept.
+    spark-submit pass ``master=None`` so the submitted master is kept. The state
+    folder is this process's until it ends; StateDirInUse when another process
+    has it (launcher/state_dir_lock.py).
     """
+    hold_state_dir(state_dir)
     prepare_environment()
     from pyspark.sql import SparkSession
 
@@ -103,6 +111,9 @@ def build_session(
     if master:
         builder = builder.master(master)
     conf = spark_conf(state_dir)
+    # the session and the dbt runs in this process know each other by the process
+    # id (a claim left on this state folder is a killed run's: claim_cdc_run.sql)
+    os.environ[EMBEDDED_SESSION_ENV] = conf[EMBEDDED_SESSION_CONF] = str(os.getpid())
     conf.update(extra_conf or {})
     for key, value in conf.items():
         builder = builder.config(key, value)

@@ -9,7 +9,9 @@
         an empty range (CE = CS) and records ERROR at once, naming the table,
         never TFEND over a range it did not read; its next run takes the range
         again up to the landing end of then (an empty range is not worth reading
-        again), so what lands meanwhile is read by that run. -#}
+        again), so what lands meanwhile is read by that run. One run at a time:
+        the run claims the groups first, and stops if another run holds them
+        (claim_cdc_run). -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
     {%- if groups | length == 0 -%}
         {{ return('') }}
@@ -18,6 +20,7 @@
     {%- do cdcflow.check_required_models(groups) -%}
     {%- set relations = cdcflow.cdc_state_relations() -%}
     {%- do cdcflow.create_cdc_state_relations(relations) -%}
+    {%- do cdcflow.claim_cdc_run(relations, groups) -%}
     {%- set latest = cdcflow.latest_cdc_states(relations) -%}
     {%- set ends = cdcflow.cdc_groups_landed_ends(groups) -%}
     {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}

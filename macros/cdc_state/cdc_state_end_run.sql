@@ -7,12 +7,18 @@
         next run takes the same range again, as TFREDO). A run killed
         before this point leaves TFSTART (or TFREDO, ILUPDATE): the next run
         finds it and reprocesses the range. Then what the run did, per group,
-        is recorded and logged (record_run_summaries). -#}
+        is recorded and logged (record_run_summaries), and the run's claim on
+        the groups dropped (claim_cdc_run). A run that stopped at its start
+        because another run holds the groups records nothing. -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
     {%- if groups | length == 0 -%}
         {{ return('') }}
     {%- endif -%}
     {%- set relations = cdcflow.cdc_state_relations() -%}
+    {%- set claim = cdcflow.cdc_run_claim(relations) -%}
+    {%- if claim is none or claim['invocation_id'] != invocation_id -%}
+        {{ return('') }}  {#- stopped at its start: another run holds the groups -#}
+    {%- endif -%}
     {%- set latest = cdcflow.latest_cdc_states(relations) -%}
     {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}
     {%- set inputs = [] -%}
@@ -43,5 +49,6 @@
         {%- do cdcflow.record_cdc_states(relations, transitions) -%}
     {%- endif -%}
     {%- do cdcflow.record_run_summaries(relations, groups) -%}
+    {%- do run_query('drop view if exists ' ~ relations.claim) -%}
     {{ return('') }}
 {% endmacro %}

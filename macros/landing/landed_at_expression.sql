@@ -4,14 +4,22 @@
         views have no _metadata column: for them the landing time is null, and rows
         with a null landing time are read by every run (and de-duplicated), so
         nothing is missed; set cdcflow_landed_at to a load-time column to make
-        those runs incremental. -#}
+        those runs incremental. A raw table that does not exist stops a model
+        that runs with one short message naming it (not Spark's error with its
+        query plan). -#}
     {%- set configured = var('cdcflow_landed_at', '_metadata.file_modification_time') -%}
     {%- if configured != '_metadata.file_modification_time' or not execute
         or (model is defined and model.resource_type == 'unit_test') -%}
         {{ return(configured) }}
     {%- endif -%}
     {%- if adapter.get_columns_in_relation(relation) | length == 0 -%}
-        {{ return(configured) }}
+        {%- if invocation_args_dict.get('which') in ['run', 'build', 'retry'] -%}
+            {%- do exceptions.raise_compiler_error(
+                'cdcflow: raw table ' ~ relation ~ ' does not exist. Land it there, or set'
+                ~ ' vars.cdcflow_raw_schema (or the raw table of its vars.cdcflow_tables entries) to where it'
+                ~ ' landed; the next run reads it once it has landed.') -%}
+        {%- endif -%}
+        {{ return(configured) }}  {#- compile, docs: the raw tables may not have landed yet -#}
     {%- endif -%}
     {%- for row in run_query('describe table extended ' ~ relation) -%}
         {%- if row[0] == 'Type' and row[1] | upper == 'VIEW'

@@ -2,13 +2,15 @@
     {#- The messages of a raw Kafka landing table (topic, partition, offset,
         timestamp, key, value, as a sink writes them) with their Kafka
         coordinates renamed, the landed row as JSON (raw_row, for quarantine) and
-        when it landed; tombstones (null value) are left out. -#}
+        when it landed; tombstones (null value) are left out. The timestamp
+        and value are read as the sink typed them (kafka_landing_columns). -#}
+    {%- set columns = cdcflow.kafka_landing_columns(relation) %}
     select
         topic,
         `partition` as kafka_partition,
         `offset` as kafka_offset,
-        `timestamp` as kafka_timestamp,
-        value,
+        {{ columns.timestamp }} as kafka_timestamp,
+        {{ columns.value }} as value,
         _cdcflow_raw_row as raw_row,
         _cdcflow_landed_at as landed_at
     from ({{ cdcflow.landed_raw_rows(relation) }}) as landed

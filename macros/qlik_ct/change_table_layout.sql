@@ -10,7 +10,9 @@
                           text targets and CSV seeds land a hex string: unhexed);
           problem         none, or why the configuration does not fit the table
                           (a configured column it lacks, columns out of its
-                          order), for qlik_ct_table_problem.
+                          order), for qlik_ct_table_problem;
+          types           column (lower case) -> landed type, for converting
+                          the data columns (typed_columns, conversion_problem).
         Falls back to the configured header columns when the table cannot be read
         (parse time, or before it exists). -#}
     {%- set mask_column = var('cdcflow_qlik_header_prefix', 'header__') ~ 'change_mask' -%}
@@ -19,11 +21,15 @@
         'width': cfg.first_data_bit + cfg.column_names | length,
         'mask': mask_column,
         'problem': none,
+        'types': {},
     } -%}
     {%- if execute and model.resource_type != 'unit_test' -%}
         {%- set landed = adapter.get_columns_in_relation(relation) -%}
         {%- set names = landed | map(attribute='name') | map('lower') | list -%}
         {%- if names -%}
+            {%- for col in landed -%}
+                {%- do layout.types.update({col.name | lower: col.dtype | lower}) -%}
+            {%- endfor -%}
             {%- set missing = [] -%}
             {%- for column in cfg.column_names if column | lower not in names -%}
                 {%- do missing.append("'" ~ column ~ "'") -%}

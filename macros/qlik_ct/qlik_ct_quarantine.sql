@@ -3,7 +3,12 @@
         cannot be applied, with the raw row (JSON) and the reason. Append-only.
         A table that cannot be read in this run (qlik_ct_table_problem: its
         change log fails) is left out; its rows are quarantined by the run that
-        reads its range again. -#}
+        reads its range again. A before image without its UPDATE that landed
+        within the landing overlap before the end of the range is not
+        quarantined yet: the next run reads it again (its range starts that
+        much earlier) and pairs it with its UPDATE if a landing cut the two
+        apart; only the run whose range ends more than the overlap after it
+        landed quarantines it. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
     {%- if not cdcflow.enabled_for_format('qlik_ct') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = [] -%}
@@ -15,6 +20,7 @@ with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
 {%- set group_range = cdcflow.processing_range(table_name) %}
+{%- set overlap = var('cdcflow_landing_overlap_minutes', 10) | int %}
 
 {{ table_name }}_changes as (
 
@@ -59,6 +65,11 @@ with
         raw_row,
         landed_at
     from {{ table_name }}_orphans
+    {%- if group_range.end %}
+    -- one landed within the overlap before the range's end waits: the next run
+    -- reads it again, with its UPDATE if that landed in the next batch
+    where landed_at is null or landed_at <= {{ group_range.end }} - interval {{ overlap }} minutes
+    {%- endif %}
     {%- if cfg.full_load_table %}
 
     union all

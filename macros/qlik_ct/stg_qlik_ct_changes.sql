@@ -2,7 +2,9 @@
     {#- Staging of a Replicate `__ct` change table: header columns renamed, data
         columns typed, change_mask decoded, change_seq parsed, each row checked;
         the rows landed in the run's range of the group, written once per run.
-        Rows with an `invalid_reason` go to qlik_ct_quarantine, not downstream.
+        Rows with an `invalid_reason` go to qlik_ct_quarantine, not downstream:
+        a data value that does not convert to its configured type is one (the
+        change is not applied half-typed; the key's other changes are).
         A table that cannot be read (qlik_ct_table_problem) gives no rows: its
         change log fails with the problem, the other tables' models run. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
@@ -12,7 +14,8 @@
     {%- set problem = cdcflow.qlik_ct_table_problem(table_name) -%}
     {%- set layout = cdcflow.change_table_layout(relation, cfg) if problem is none else {
         'first_data_bit': cfg.first_data_bit, 'width': cfg.first_data_bit + cfg.column_names | length,
-        'mask': var('cdcflow_qlik_header_prefix', 'header__') ~ 'change_mask'} -%}
+        'mask': var('cdcflow_qlik_header_prefix', 'header__') ~ 'change_mask', 'types': {}} -%}
+    {%- set conversion_problem = cdcflow.conversion_problem(cfg, layout.types) -%}
 
 with
 
@@ -37,7 +40,10 @@ renamed as (
         {{ prefix }}stream_position as stream_position,
         {{ prefix }}transaction_id as transaction_id,
         cast({{ prefix }}timestamp as timestamp) as header_timestamp,
-        {{- cdcflow.typed_columns(cfg) }},
+        {{- cdcflow.typed_columns(cfg, layout.types) }},
+        {%- if conversion_problem %}
+        {{ conversion_problem }} as conversion_problem,
+        {%- endif %}
         _cdcflow_raw_row as raw_row,
         _cdcflow_landed_at as landed_at
     from source
@@ -60,7 +66,7 @@ decoded as (
 validated as (
 
     select
-        *,
+        * {{- ' except (conversion_problem)' if conversion_problem }},
         -- the header timestamp is the source commit time; PostgreSQL sources
         -- show 1970-01-01 until commit (reference 001), then the change_seq time is used
         coalesce(
@@ -74,6 +80,9 @@ validated as (
                     'malformed change_seq ', coalesce(concat('''', change_seq, ''''), 'null'),
                     ': expected 35 digits, YYYYMMDDHHmmSShh then a 19-digit change number'
                 )
+            {%- if conversion_problem %}
+            when conversion_problem is not null then conversion_problem
+            {%- endif %}
             {%- for column in cfg.key %}
             when {{ column }} is null then 'null key column {{ column }}'
             {%- endfor %}

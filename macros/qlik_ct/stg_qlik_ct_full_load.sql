@@ -2,7 +2,8 @@
     {#- Staging of the table Replicate's full load wrote: the baseline the
         change table's changes apply to (the rows landed in the run's range of
         the group, written once per run). No rows when the table cannot be read
-        (qlik_ct_table_problem). -#}
+        (qlik_ct_table_problem). A value that does not convert to its configured
+        type puts its row in the quarantine (conversion_problem). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {%- if not cfg.full_load_table -%}
@@ -12,6 +13,13 @@
         ) }}
     {%- endif -%}
     {%- set relation = source(cfg.source, cfg.full_load_table) -%}
+    {%- set landed_types = {} -%}
+    {%- if execute and model.resource_type != 'unit_test' and cdcflow.qlik_ct_table_problem(table_name) is none -%}
+        {%- for col in adapter.get_columns_in_relation(relation) -%}
+            {%- do landed_types.update({col.name | lower: col.dtype | lower}) -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {%- set conversion_problem = cdcflow.conversion_problem(cfg, landed_types) -%}
 
 with
 
@@ -30,7 +38,10 @@ source as (
 renamed as (
 
     select
-        {{- cdcflow.typed_columns(cfg) }},
+        {{- cdcflow.typed_columns(cfg, landed_types) }},
+        {%- if conversion_problem %}
+        {{ conversion_problem }} as conversion_problem,
+        {%- endif %}
         _cdcflow_raw_row as raw_row,
         _cdcflow_landed_at as landed_at
     from source
@@ -40,8 +51,11 @@ renamed as (
 validated as (
 
     select
-        *,
+        * {{- ' except (conversion_problem)' if conversion_problem }},
         case
+            {%- if conversion_problem %}
+            when conversion_problem is not null then conversion_problem
+            {%- endif %}
             {%- for column in cfg.key %}
             when {{ column }} is null then 'null key column {{ column }}'
             {%- endfor %}

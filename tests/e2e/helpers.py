@@ -190,15 +190,18 @@ def load_raw(
     change_table: bool,
     headers=None,
     table_format: str = "using parquet",
+    types: dict[str, str] | None = None,
 ) -> None:
     """Append ``rows`` (CSV text) to ``schema.table`` as Replicate lands them: typed
     columns and a varbinary change_mask. Each call writes new files (a new landing).
     ``headers`` replaces the default header columns (name -> type); ``table_format``
-    is the clause creating the table (e.g. ``stored as parquet`` for a Hive table)."""
+    is the clause creating the table (e.g. ``stored as parquet`` for a Hive table);
+    ``types`` lands data columns with other types than the configured ones."""
     from pyspark.sql import Row
 
     columns = dict(headers or CT_HEADERS) if change_table else {}
     columns.update(TABLES[table.removesuffix("__ct").removeprefix("it_")]["columns"])
+    columns.update(types or {})
     spark.sql(f"create database if not exists {schema}")
     ddl = ", ".join(f"{name} {data_type}" for name, data_type in columns.items())
     spark.sql(f"create table if not exists {schema}.{table} ({ddl}) {table_format}")

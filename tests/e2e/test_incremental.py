@@ -45,7 +45,9 @@ def _ct_row(seq, oper, mask, key, first, last, email, ts):
 
 CUSTOMERS_CT = read_seed("customers__ct")
 ORDER_LINES_CT = read_seed("order_lines__ct")
-BATCH_1 = {"it_customers__ct": CUSTOMERS_CT[:8], "it_order_lines__ct": ORDER_LINES_CT[:4]}
+# batch 1 ends with the BEFOREIMAGE of a primary-key update (1010) whose UPDATE lands in
+# batch 2: a landing cut between the two rows of one change
+BATCH_1 = {"it_customers__ct": CUSTOMERS_CT[:9], "it_order_lines__ct": ORDER_LINES_CT[:4]}
 LATE_ROWS = [
     # key 1: an update older than the one batch 1 already applied (no before image)
     _ct_row(
@@ -82,7 +84,7 @@ LATE_ROWS = [
 ]
 BATCH_2 = {
     # the rest, the late rows, and two rows of batch 1 delivered again
-    "it_customers__ct": CUSTOMERS_CT[8:] + LATE_ROWS + CUSTOMERS_CT[1:3],
+    "it_customers__ct": CUSTOMERS_CT[9:] + LATE_ROWS + CUSTOMERS_CT[1:3],
     "it_order_lines__ct": ORDER_LINES_CT[4:] + ORDER_LINES_CT[:1],
 }
 MARTS = {
@@ -110,31 +112,29 @@ def _load_full_load(spark, raw_schema):
 
 @pytest.fixture(scope="module")
 def incremental_and_full(spark, state_dir, integration_project):
-    # incremental: batch 1, build, batch 2, build (UDF decoder, no landing overlap:
-    # the replayed rows must be caught by the de-duplication, not the window)
+    # incremental: batch 1, build, batch 2, build (UDF decoder; the landing overlap
+    # reads batch 1 again: its rows and the replayed ones must be caught by the
+    # de-duplication)
     _load_full_load(spark, "inc_raw")
     _load(spark, "inc_raw", BATCH_1)
     _dbt(state_dir, *BUILD, "--vars", "{cdcflow_raw_schema: inc_raw}", schema="inc")
     after_first = spark_rows(spark, "inc.it_customers_current", MARTS["it_customers_current"])
+    quarantined_first = spark_rows(spark, "inc.qlik_ct_quarantine", ["change_seq"])
     _load(spark, "inc_raw", BATCH_2)
     _dbt(
-        state_dir,
-        *BUILD,
-        "--vars",
-        "{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf, cdcflow_landing_overlap_minutes: 0}",
-        schema="inc",
+        state_dir, *BUILD, "--vars", "{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf}", schema="inc"
     )
     # reference: both batches landed at once, full refresh
     _load_full_load(spark, "full_raw")
     _load(spark, "full_raw", BATCH_1)
     _load(spark, "full_raw", BATCH_2)
     _dbt(state_dir, *BUILD, "--full-refresh", "--vars", "{cdcflow_raw_schema: full_raw}", schema="full")
-    return spark, after_first
+    return spark, after_first, quarantined_first
 
 
 @pytest.mark.parametrize("mart", sorted(MARTS))
 def test_incremental_equals_full_refresh(incremental_and_full, mart):
-    spark, _ = incremental_and_full
+    spark, *_ = incremental_and_full
     columns = MARTS[mart]
     incremental = spark_rows(spark, f"inc.{mart}", columns)
     assert incremental == spark_rows(spark, f"full.{mart}", columns)
@@ -142,7 +142,7 @@ def test_incremental_equals_full_refresh(incremental_and_full, mart):
 
 
 def test_late_change_takes_its_place_in_history(incremental_and_full):
-    spark, _ = incremental_and_full
+    spark, *_ = incremental_and_full
     alice = spark.sql(
         "select email, change_order, valid_to_change_order, is_current from inc.it_customers_history "
         "where customer_id = 1 order by change_order"
@@ -168,7 +168,7 @@ def test_late_change_takes_its_place_in_history(incremental_and_full):
 
 
 def test_late_change_does_not_regress_current_state(incremental_and_full):
-    spark, _ = incremental_and_full
+    spark, *_ = incremental_and_full
     row = spark.sql(
         "select email, last_change_order from inc.it_customers_current where customer_id = 1"
     ).first()
@@ -177,13 +177,38 @@ def test_late_change_does_not_regress_current_state(incremental_and_full):
 
 
 def test_first_batch_state_was_right(incremental_and_full):
-    _, after_first = incremental_and_full
+    _, after_first, _ = incremental_and_full
     # batch 1 ends with customer 2 deleted (seq 1008) and 4 updated twice
     assert [r[0] for r in after_first] == ["1", "3", "4"]
 
 
+def test_a_before_image_cut_from_its_update_waits_for_it(incremental_and_full):
+    """The first run read 1010's before image without its UPDATE: landed within
+    the landing overlap before the end of its range, it waited instead of being
+    quarantined; the second run read it again with its UPDATE and applied the
+    primary-key update (3 -> 30: the delete of 3 and the insert of 30) as a run
+    reading both at once does (the marts equal the full refresh's)."""
+    spark, _, quarantined_first = incremental_and_full
+    assert quarantined_first == []
+    # the rejects of batch 2; not 1010's before image, nor batch 2's own orphan
+    # before image (1019), which landed within the overlap too: it waits for the next run
+    quarantined = spark_rows(spark, "inc.qlik_ct_quarantine", ["change_seq"])
+    assert quarantined == spark_rows(spark, "full.qlik_ct_quarantine", ["change_seq"])
+    assert quarantined == [
+        ("20240301100700000000000000000001015",),
+        ("20240301100701000000000000000001016",),
+        ("2024030110070200-not-a-seq",),
+        ("20240301100704000000000000000001020",),
+    ]
+    moved = spark.sql(
+        "select customer_id, operation from inc.int_it_customers__changes_logged"
+        " where change_order like '20240301100300000000000000000001010%' order by customer_id"
+    ).collect()
+    assert [tuple(row) for row in moved] == [(3, "D"), (30, "I")]
+
+
 def test_replayed_rows_are_not_logged_twice(incremental_and_full):
-    spark, _ = incremental_and_full
+    spark, *_ = incremental_and_full
     duplicates = spark.sql(
         "select customer_id, change_order, count(*) from inc.int_it_customers__changes_logged "
         "group by 1, 2 having count(*) > 1"
@@ -199,7 +224,7 @@ def _partitions(spark, table):
 
 
 def test_runs_append_and_the_marts_drop_superseded_copies(incremental_and_full):
-    spark, _ = incremental_and_full
+    spark, *_ = incremental_and_full
     partitions = _partitions(spark, "inc.int_it_customers__versioned")
     # merge-on-read: each run added its open partition; nothing was rewritten
     assert len([p for p in partitions if p.startswith("open-")]) == 2, partitions
@@ -224,7 +249,7 @@ def test_runs_append_and_the_marts_drop_superseded_copies(incremental_and_full):
 @pytest.fixture(scope="module")
 def compacted(incremental_and_full, state_dir):
     """The incremental runs again, compacting at every run (cdcflow_compact_after_runs: 1)."""
-    spark, _ = incremental_and_full
+    spark, *_ = incremental_and_full
     compact = "{cdcflow_raw_schema: cmp_raw, cdcflow_compact_after_runs: 1}"
     _load_full_load(spark, "cmp_raw")
     _load(spark, "cmp_raw", BATCH_1)
@@ -270,7 +295,7 @@ def _states(spark, schema, group):
 
 
 def test_each_run_records_its_range_in_the_state_table(incremental_and_full):
-    spark, _ = incremental_and_full
+    spark, *_ = incremental_and_full
     for group in ("it_customers", "it_order_lines"):
         states = _states(spark, "inc", group)
         assert [state[0] for state in states] == ["ILSTART", "ILEND", "ILUPDATE", "TFEND", "TFSTART", "TFEND"]
@@ -294,7 +319,7 @@ def failed_then_recovered(incremental_and_full, state_dir):
     from launcher.dbt_invoke import invoke_dbt
     from tests.e2e.helpers import env
 
-    spark, _ = incremental_and_full
+    spark, *_ = incremental_and_full
     select = ("run", "--select", "source:qlik_ct+", "--vars", "{cdcflow_raw_schema: err_raw}")
     _load_full_load(spark, "err_raw")
     _load(spark, "err_raw", BATCH_1)

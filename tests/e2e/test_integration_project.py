@@ -400,6 +400,27 @@ def test_describe_reads_a_landed_change_tables_columns(
     )
 
 
+def test_a_second_cdcflow_command_on_the_state_folder_stops_at_once(built, state_dir):
+    """This test process's Spark session holds the state folder: `cdcflow run` on
+    it stops before Spark starts, with one line naming this process."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.e2e.helpers import PROJECT_DIR
+
+    refused = subprocess.run(
+        [sys.executable, "-m", "launcher.cli", "run", "--state-dir", str(state_dir)],
+        cwd=PROJECT_DIR,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(f"cdcflow: {state_dir.resolve()} is in use by process {os.getpid()} (`")
+    assert refused.stderr.count("\n") == 1, refused.stderr
+
+
 def test_rerun_changes_nothing(built, state_dir, integration_project):
     """Last: a second run of the whole project, nothing landed since the build."""
     before = spark_rows(built, f"{SCHEMA}.it_customers_history", history_columns("customers"))
@@ -410,7 +431,7 @@ def test_rerun_changes_nothing(built, state_dir, integration_project):
     }
     assert spark_rows(built, f"{SCHEMA}.it_customers_history", history_columns("customers")) == before
     assert built.sql(f"select count(*) from {SCHEMA}.int_it_customers__changes_logged").first()[0] == 13
-    assert built.sql(f"select count(*) from {SCHEMA}.qlik_ct_quarantine").first()[0] == 5
+    assert built.sql(f"select count(*) from {SCHEMA}.qlik_ct_quarantine").first()[0] == 4
     assert built.sql(f"select count(*) from {SCHEMA}.qlik_kafka_quarantine").first()[0] == 5
     assert built.sql(f"select count(*) from {SCHEMA}.debezium_quarantine").first()[0] == 4
     assert (

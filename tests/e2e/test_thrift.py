@@ -213,7 +213,7 @@ def thrift_server(tmp_path_factory, spark_master):
     log.close()
 
 
-def _client(folder: Path, env: dict, script: str) -> None:
+def _client(folder: Path, env: dict, script: str, check: bool = True) -> subprocess.CompletedProcess:
     result = subprocess.run(
         ["bash", "-euo", "pipefail", "-c", script],
         cwd=folder,
@@ -222,7 +222,9 @@ def _client(folder: Path, env: dict, script: str) -> None:
         text=True,
         check=False,
     )
-    assert result.returncode == 0, (result.stdout + result.stderr)[-5000:]
+    if check:
+        assert result.returncode == 0, (result.stdout + result.stderr)[-5000:]
+    return result
 
 
 @pytest.fixture(scope="module")
@@ -240,15 +242,74 @@ def built_over_thrift(thrift_server, tmp_path_factory, request):
         _client(
             folder,  # this repository: its profiles.yml
             env,
-            f"{dbt} seed {common} --select it_customers__ct it_customers it_order_lines__ct it_order_lines\n"
-            f"{dbt} build {common} --select source:qlik_ct+ --exclude resource_type:seed"
-            " --vars '{cdcflow_mask_decoder: udf}'",
+            f"{dbt} seed {common} --select it_customers__ct it_customers it_order_lines__ct it_order_lines",
         )
+        build = f"{dbt} build {common} --select source:qlik_ct+ --exclude resource_type:seed"
+        build += " --vars '{cdcflow_mask_decoder: udf}'"
+        # one run at a time: the same build started while this one runs stops at its start
+        building = _started(folder, env, build, target / "build.log")
+        holder = _wait_for_claim(port, building)
+        second = _client(folder, env, build.replace(f"{target}/", f"{target}/second-"), check=False)
+        assert building.wait() == 0, building.log_text()
+        SECOND_RUN[mode] = (holder, second)
     from pyhive import hive
 
     connection = hive.connect(host="127.0.0.1", port=port, username="cdcflow")
     yield connection
     connection.close()
+
+
+# the run started while the standalone build ran: (the build's claim, the second run)
+SECOND_RUN: dict[str, tuple] = {}
+
+
+def _started(folder: Path, env: dict, script: str, log: Path) -> subprocess.Popen:
+    """``script`` started in the background, its output in ``log`` (``.log_text()``)."""
+    with open(log, "w") as output:
+        process = subprocess.Popen(
+            ["bash", "-euo", "pipefail", "-c", script],
+            cwd=folder,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    process.log_text = lambda: log.read_text()[-5000:]
+    return process
+
+
+def _run_claim(connection) -> tuple | None:
+    """(invocation_id, cdc_groups) of the run holding the schema's CDC groups, or None."""
+    cursor = connection.cursor()
+    try:
+        cursor.execute(f"show schemas like '{SCHEMA}'")
+        if not cursor.fetchall():
+            return None  # the run has not created its schema yet
+        cursor.execute(f"show views in {SCHEMA} like 'cdc_states_claim'")
+        if not cursor.fetchall():
+            return None
+        cursor.execute(f"select invocation_id, cdc_groups from {SCHEMA}.cdc_states_claim")
+        return cursor.fetchall()[0]
+    finally:
+        cursor.close()
+
+
+def _wait_for_claim(port: int, run: subprocess.Popen) -> tuple:
+    """The claim of ``run`` once its on-run-start hook has made it."""
+    from pyhive import hive
+
+    connection = hive.connect(host="127.0.0.1", port=port, username="cdcflow")
+    try:
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            claim = _run_claim(connection)
+            if claim:
+                return claim
+            assert run.poll() is None, "the run ended before it claimed anything:\n" + run.log_text()
+            time.sleep(0.3)
+        raise AssertionError("no claim after 600 s")
+    finally:
+        connection.close()
 
 
 def _rows(connection, relation, columns):
@@ -270,20 +331,24 @@ def _thrift_text(value):
     return as_text(value)
 
 
-def test_marts_over_thrift_equal_expected(built_over_thrift, spark_master):
+def _differing_marts(connection, prefix: str, tables: list[str]) -> dict:
     differing = {}
-    prefix = BUILT[spark_master[0]]["prefix"]
-    for table in BUILT[spark_master[0]]["tables"]:
+    for table in tables:
         for relation, columns in (
             (f"{table}_history", history_columns(table)),
             (f"{table}_current", current_columns(table)),
         ):
             header, expected = read_expected(relation)
             assert header == columns, relation
-            actual = _rows(built_over_thrift, f"{SCHEMA}.{prefix}{relation}", header)
+            actual = _rows(connection, f"{SCHEMA}.{prefix}{relation}", header)
             if actual != expected:
                 differing[relation] = {"actual": actual, "expected": expected}
-    assert differing == {}
+    return differing
+
+
+def test_marts_over_thrift_equal_expected(built_over_thrift, spark_master):
+    mode = spark_master[0]
+    assert _differing_marts(built_over_thrift, BUILT[mode]["prefix"], BUILT[mode]["tables"]) == {}
 
 
 def test_quarantines_over_thrift(built_over_thrift, spark_master):
@@ -342,3 +407,79 @@ def test_server_runs_on_the_requested_master(built_over_thrift, spark_master):
     cursor.execute("set spark.master")
     assert cursor.fetchall() == [("spark.master", spark_master[1])]
     cursor.close()
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_a_second_run_stops_at_its_start_while_one_runs(built_over_thrift, spark_master):
+    """Two `dbt build`s against one server: the second, started while the first
+    held the CDC groups, stopped in its on-run-start hook, saying which run holds
+    them, and recorded nothing; the first ended normally (the marts tests) and
+    released its claim."""
+    if spark_master[0] != "standalone":
+        pytest.skip("the standalone build is the one started twice (each Thrift build costs minutes)")
+    (holder, groups), second = SECOND_RUN["standalone"]
+    assert groups == "it_customers, it_order_lines"
+    assert second.returncode == 2  # dbt: an error outside any node
+    message = _one_line(second.stdout)
+    assert (
+        f"cdcflow: another run holds the CDC groups of {SCHEMA}: dbt invocation {holder}"
+        " (`dbt build --select source:qlik_ct+`, started " in message
+    ), message[-3000:]
+    assert f'dbt run-operation cdcflow.release_cdc_run_claim --args "{{invocation_id: {holder}}}"' in message
+    # every state and run summary recorded is the first run's
+    cursor = built_over_thrift.cursor()
+    for table in ("cdc_states_log", "cdc_states_runs"):
+        cursor.execute(f"select distinct invocation_id from {SCHEMA}.{table}")
+        assert cursor.fetchall() == [(holder,)], table
+    cursor.close()
+    assert _run_claim(built_over_thrift) is None
+
+
+def test_a_killed_runs_claim_holds_until_cleared_as_the_message_says(
+    built_over_thrift, thrift_server, spark_master, request, tmp_path
+):
+    """A dbt run killed once it claimed the groups leaves its claim: the next run
+    stops at its start naming it, the run-operation its message gives clears it,
+    and the run after that takes the range again and ends TFEND, the marts as
+    before."""
+    if spark_master[0] != "standalone":
+        pytest.skip("once, on the standalone server (integration_tests/, built with the plain dbt CLI)")
+    port, folder, env, _ = thrift_server
+    project = request.getfixturevalue("integration_project")
+    dbt = Path(sys.executable).with_name("dbt")
+
+    def command(name: str, arguments: str) -> str:
+        return (
+            f"{dbt} {arguments} --target thrift --project-dir {project}"
+            f" --target-path {tmp_path}/{name}/target --log-path {tmp_path}/{name}/logs"
+        )
+
+    run = "run --selector it_customers --vars '{cdcflow_mask_decoder: udf}'"
+    killed = _started(folder, env, command("killed", run), tmp_path / "killed.log")
+    holder, groups = _wait_for_claim(port, killed)
+    os.killpg(killed.pid, signal.SIGKILL)
+    killed.wait()
+    assert groups == "it_customers"
+
+    refused = _client(folder, env, command("refused", run), check=False)
+    assert refused.returncode == 2
+    release = re.search(
+        r'(dbt run-operation cdcflow.release_cdc_run_claim --args "\{invocation_id: ([0-9a-f-]+)\}")',
+        _one_line(refused.stdout),
+    )
+    assert release and release.group(2) == holder, _one_line(refused.stdout)[-3000:]
+    cleared = _client(folder, env, command("release", release.group(1).removeprefix("dbt ")))
+    assert f"cdcflow: cleared the claim of dbt invocation {holder} (groups it_customers)" in _one_line(
+        cleared.stdout
+    )
+    _client(folder, env, command("again", run))
+
+    cursor = built_over_thrift.cursor()
+    cursor.execute(f"select state_name from {SCHEMA}.cdc_states where name = 'it_customers'")
+    assert cursor.fetchall() == [("TFEND",)]
+    cursor.close()
+    assert _run_claim(built_over_thrift) is None
+    assert _differing_marts(built_over_thrift, "it_", ["customers"]) == {}
