@@ -10,7 +10,7 @@
         `partition` as kafka_partition,
         `offset` as kafka_offset,
         {{ columns.timestamp }} as kafka_timestamp,
-        {{ columns.value }} as value,
+        {{ columns.value ~ ' as value' if columns.value != 'value' else 'value' }},
         _cdcflow_raw_row as raw_row,
         _cdcflow_landed_at as landed_at
     from ({{ cdcflow.landed_raw_rows(relation) }}) as landed
