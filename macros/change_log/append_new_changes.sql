@@ -1,4 +1,6 @@
-{% macro append_new_changes(cfg, relation, source_format, group_range, partitioned_by=[], baseline=none) %}
+{% macro append_new_changes(
+    cfg, relation, source_format, group_range, partitioned_by=[], baseline=none, amends_logged=none
+) %}
     {#- The last CTEs and the select of a change-log model (int_<table>__changes_logged):
         the canonical changes in `relation` (the table's columns, operation,
         change_order, committed_at, transaction_id, changed_columns,
@@ -13,7 +15,9 @@
         join): the de-duplication then reuses that shuffle instead of another
         one by key. `baseline`: a CTE of baseline rows (a full load), the same
         columns less `partitioned_by`, de-duplicated on its own so `relation`
-        keeps its partitioning. -#}
+        keeps its partitioning. `amends_logged`: a boolean column of `relation`,
+        true for a change that replaces the one logged under its key and
+        change_order (a format that relogs_changes): it is logged again. -#}
     {%- set key = cfg.key -%}
 
 deduplicated as (
@@ -73,6 +77,9 @@ final as (
     left anti join already_logged
         on {{ cdcflow.key_match('new_change', 'already_logged', key) }}
         and new_change.change_order = already_logged.change_order
+        {%- if amends_logged %}
+        and not new_change.{{ amends_logged }}
+        {%- endif %}
     {%- endif %}
 
 )

@@ -96,5 +96,6 @@
         'header_columns': header_columns,
         'first_data_bit': header_columns | length,
         'may_omit_columns': format_entry.may_omit_columns,
+        'relogs_changes': format_entry.relogs_changes,
     }) }}
 {% endmacro %}

@@ -5,6 +5,7 @@
         'default_raw_table': 'debezium_events',
         'raw_table_settings': ['raw_table'],
         'may_omit_columns': true,
+        'relogs_changes': false,
         'held_back_from': none,
     }) }}
 {% endmacro %}

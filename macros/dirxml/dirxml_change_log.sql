@@ -10,8 +10,13 @@
         equal is present but not changed. Order: the change's first record_id. Commit
         time: event_time. The event log has no transaction id (null). Events that
         an earlier run decided (dirxml_event_outcomes, which runs before this
-        model) are not processed again. Fails, saying why, when the table's
-        configuration does not fit its source table (dirxml_table_problem). -#}
+        model) are not processed again. A statement whose field events were cut
+        between two landings goes on across runs: when this run's first events
+        continue the change earlier runs logged last (same key, kind and
+        event_time, no event between), the change is logged again whole under its
+        change_order (relogs_changes: the newest row is the change). Fails, saying
+        why, when the table's configuration does not fit its source table
+        (dirxml_table_problem). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set problem = cdcflow.dirxml_table_problem(table_name) -%}
@@ -27,6 +32,10 @@
     ) }}
     {#- the outcomes model runs before this one; the outcomes of earlier runs say what was processed -#}
     {%- set outcomes = ref('dirxml_event_outcomes') -%}
+    {%- set key = cfg.key -%}
+    {#- the changes earlier runs logged (reprocessing: not those of the run that did not end) -#}
+    {%- set logged_before = 'loaded_at < ' ~ group_range.last_ended_at
+        if group_range.reprocessing == 'true' else 'true' -%}
 
 with
 
@@ -62,6 +71,51 @@ landed_published as (
     where landed.is_published
 
 ),
+{%- if is_incremental() %}
+
+last_logged as (
+
+    -- the change earlier runs logged last (the greatest change_order, its newest
+    -- row), with the fields and the kind of its events (their outcomes) and its
+    -- last event: this run's first events may go on with it
+    select
+        logged.*,
+        logged_events.logged_fields,
+        logged_events.logged_kind,
+        logged_events.last_record_id
+    from (
+        select *
+        from {{ this }}
+        where
+            change_order = (select max(change_order) from {{ this }} where {{ logged_before }})
+            and {{ logged_before }}
+        order by loaded_at desc
+        limit 1
+    ) as logged
+    cross join (
+        select
+            collect_set(lower(column_name)) as logged_fields,
+            case
+                when bool_and(event_type in (1, 7)) then 'field insert'
+                when bool_and(event_type in (2, 3, 8)) then 'field update'
+            end as logged_kind,
+            max(record_id) as last_record_id
+        from {{ outcomes }}
+        where
+            raw_table = '{{ cfg.raw_table }}'
+            and source_table = '{{ table_name }}'
+            and status = 'S' and reason like 'published: %'
+            and loaded_at < {{ cdcflow.run_loaded_at() }}
+            {%- if group_range.reprocessing == 'true' %}
+            and loaded_at < {{ group_range.last_ended_at }}
+            {%- endif %}
+            and record_id >= (
+                select cast(left(max(change_order), 19) as bigint) from {{ this }} where {{ logged_before }}
+            )
+    ) as logged_events
+
+),
+{%- endif %}
 
 published as (
 
@@ -135,10 +189,31 @@ islands as (
     ) as marked
 
 ),
+{%- if is_incremental() %}
+
+continued as (
+
+    -- this run's first island when it goes on with the change logged last: the
+    -- same key, kind and event_time, and its first event after that change's last
+    -- (no event of the table between them)
+    select
+        first_event.island,
+        last_logged.* except (logged_kind, last_record_id)
+    from islands as first_event
+    inner join last_logged
+        on {{ cdcflow.key_match('first_event', 'last_logged', key) }}
+        and first_event.change_kind = last_logged.logged_kind
+        and first_event.event_time = last_logged.committed_at
+        and first_event.record_id > last_logged.last_record_id
+    where first_event.event_rank = 1
+
+),
+{%- endif %}
 
 parts as (
 
-    -- within a run, a field named again starts the next change
+    -- within a run, a field named again starts the next change (in the island
+    -- going on with the change logged last, a field that change named too)
     select
         part.record_id,
         part.part
@@ -149,7 +224,11 @@ parts as (
                     array_sort(collect_list(struct(record_id, field))),
                     named_struct(
                         'part', 0,
+                        {%- if is_incremental() %}
+                        'fields', coalesce(first(continued.logged_fields), cast(array() as array<string>)),
+                        {%- else %}
                         'fields', cast(array() as array<string>),
+                        {%- endif %}
                         'parts', cast(array() as array<struct<record_id: bigint, part: int>>)
                     ),
                     (acc, event) -> case
@@ -174,7 +253,10 @@ parts as (
                 ).parts
             ) as part
         from islands
-        group by island
+        {%- if is_incremental() %}
+        left join continued on islands.island = continued.island
+        {%- endif %}
+        group by islands.island
     ) as exploded
 
 ),
@@ -200,12 +282,51 @@ grouped as (
         max(island_event.event_time) as committed_at,
         array_distinct(flatten(collect_list(island_event.data_present))) as fields_present,
         array_distinct(flatten(collect_list(island_event.data_changed))) as fields_changed,
-        max(island_event.landed_at) as landed_at
+        max(island_event.landed_at) as landed_at,
+        island_event.island,
+        parts.part
     from islands as island_event
     inner join parts on island_event.record_id = parts.record_id
     group by island_event.island, parts.part
 
 ),
+{%- if is_incremental() %}
+
+amended as (
+
+    -- the part going on with the change logged last becomes that change, whole:
+    -- its fields over the logged ones, under the logged change_order
+    select
+        {%- for column in cfg.key %}
+        part_change.{{ column }},
+        {%- endfor %}
+        {%- for column in cfg.data_columns %}
+        case
+            when continued.island is null or array_contains(part_change.fields_present, '{{ column }}')
+                then part_change.{{ column }}
+            else continued.{{ column }}
+        end as {{ column }},
+        {%- endfor %}
+        part_change.change_kind,
+        part_change.event_type,
+        coalesce(cast(left(continued.change_order, 19) as bigint), part_change.first_record_id) as first_record_id,
+        part_change.committed_at,
+        case
+            when continued.island is null then part_change.fields_present
+            else array_union(continued.present_columns, part_change.fields_present)
+        end as fields_present,
+        case
+            when continued.island is null then part_change.fields_changed
+            else array_union(continued.changed_columns, part_change.fields_changed)
+        end as fields_changed,
+        part_change.landed_at,
+        continued.island is not null as amends_logged
+    from grouped as part_change
+    left join continued
+        on part_change.island = continued.island and part_change.part = 0
+
+),
+{%- endif %}
 
 changes as (
 
@@ -233,10 +354,16 @@ changes as (
                 'array_contains(' ~ cdcflow.string_array(cfg.key) ~ ', {name}) or array_contains(fields_present, {name})'
             ) }}
         end as present_columns,
-        landed_at
+        landed_at,
+        {%- if is_incremental() %}
+        amends_logged
+    from amended
+        {%- else %}
+        false as amends_logged
     from grouped
+        {%- endif %}
 
 ),
 
-{{ cdcflow.append_new_changes(cfg, 'changes', 'dirxml', group_range) }}
+{{ cdcflow.append_new_changes(cfg, 'changes', 'dirxml', group_range, amends_logged='amends_logged') }}
 {% endmacro %}

@@ -5,6 +5,7 @@
         'default_raw_table': 'dirxml_event_log',
         'raw_table_settings': ['raw_table'],
         'may_omit_columns': true,
+        'relogs_changes': true,
         'held_back_from': none,
     }) }}
 {% endmacro %}

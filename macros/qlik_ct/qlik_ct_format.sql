@@ -5,6 +5,7 @@
         'default_raw_table': none,
         'raw_table_settings': ['change_table', 'full_load_table'],
         'may_omit_columns': false,
+        'relogs_changes': false,
         'held_back_from': none,
     }) }}
 {% endmacro %}

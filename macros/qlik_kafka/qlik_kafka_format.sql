@@ -5,6 +5,7 @@
         'default_raw_table': 'qlik_kafka_messages',
         'raw_table_settings': ['raw_table'],
         'may_omit_columns': true,
+        'relogs_changes': false,
         'held_back_from': cdcflow.qlik_kafka_held_back_from,
     }) }}
 {% endmacro %}

@@ -70,14 +70,15 @@
         {%- set compact = strategy == 'insert_overwrite'
             and cdcflow.versioned_open_partitions(this) | length >= var('cdcflow_compact_after_runs', 16) | int -%}
         {#- closed links are read only when a new change is older than its key's
-            newest stored link (its last known change): a late change -#}
+            newest stored link (its last known change): a late change (or, in a
+            format that relogs_changes, that change logged again) -#}
         {%- set late_changes = cdcflow.incremental_value(
             "select count(*) from (select " ~ key | join(', ') ~ ", min(change_order) as first_new"
             ~ " from " ~ changes_log ~ " where loaded_at > " ~ watermark
             ~ " group by " ~ key | join(', ') ~ ") as new_change"
             ~ " inner join " ~ this ~ " as link on " ~ cdcflow.key_match('new_change', 'link', key)
             ~ " where link.written_in_run >= 'open' and link.change_order is not null"
-            ~ " and new_change.first_new < link.change_order"
+            ~ " and new_change.first_new " ~ ('<=' if cfg.relogs_changes else '<') ~ " link.change_order"
         ) -%}
         {%- set read_closed_links = late_changes not in ['0'] -%}
         {%- if read_closed_links -%}
@@ -93,7 +94,7 @@ with
 
 new_changes as (
 
-    select {{ event_columns | join(', ') }}
+    select {{ event_columns | join(', ') }}, loaded_at
     from {{ changes_log }}
     {%- if incremental %}
     where loaded_at > {{ watermark }}
@@ -206,6 +207,7 @@ changes as (
 
     select
         {{ event_columns | join(', ') }},
+        loaded_at,
         1 as source_priority
     from new_changes
     {%- if incremental %}
@@ -225,6 +227,7 @@ changes as (
             when change_order < first_new_change_order then {{ cdcflow.string_array(cfg.column_names) }}
             else present_columns
         end as present_columns,
+        loaded_at,
         0 as source_priority
     from reopened_links
     {%- endif %}
@@ -234,8 +237,29 @@ changes as (
 unique_changes as (
     {%- if incremental %}
 
+    {%- if cfg.relogs_changes %}
+    -- a change logged again replaces the stored link and earlier rows of it
+    {{ cdcflow.latest_per_key('changes', key + ['change_order'], 'loaded_at desc, source_priority') }}
+    {%- else %}
     -- a change already in the table wins over a second delivery of it
     {{ cdcflow.latest_per_key('changes', key + ['change_order'], 'source_priority') }}
+    {%- endif %}
+    {%- elif cfg.relogs_changes %}
+
+    -- the newest row of a change logged again, by a window partitioned like the
+    -- chain's (no shuffle of its own)
+    select * except (is_relogged)
+    from (
+        select
+            *,
+            coalesce(
+                lead(change_order) over (partition by {{ key | join(', ') }} order by change_order, loaded_at)
+                = change_order,
+                false
+            ) as is_relogged
+        from changes
+    ) as relogged
+    where not is_relogged
     {%- else %}
 
     -- the change log holds one row per key and change_order: nothing to choose
