@@ -1,21 +1,24 @@
 """Crash safety: a dbt run killed (SIGKILL, the whole process group: dbt and its
-Spark) at a point of the run; the next run finds the group in TFSTART, takes
-the same range again as TFREDO, repairs what the killed run may have left
+Spark) at a point of the run; the next run finds its groups in TFSTART, takes
+the same ranges again as TFREDO, repairs what the killed run may have left
 half-written, and ends TFEND; its tables then equal those of a run that was
 never killed, with no change lost or logged twice.
 
-Workload: the qlik_ct tables it_customers and it_order_lines of integration_tests/
-(full load, then two batches of changes; batch 2 has late changes for old keys
-and replays), processed by `dbt run` in a subprocess (tests/e2e/fault_worker.py). Batch 1 is processed
-cleanly once and the state directory kept; each kill point starts from a copy,
-lands batch 2, starts the run and kills it at the point, then runs again.
+Workloads (tests/e2e/fault_workloads.py): ``qlik_ct`` (two Qlik `__ct` tables
+of integration_tests/) and ``formats`` (one source table written in all four
+formats: Qlik `__ct`, Qlik Kafka with a transaction held back across runs,
+Debezium, and DirXML with its outcomes), each processed by `dbt run` in a
+subprocess (tests/e2e/fault_worker.py). Batch 1 is processed cleanly once and
+the state directory kept; each kill point starts from a copy, lands batch 2,
+starts the run and kills it at the point, then runs again.
 
 Kill points: before, during (1 s in, or at its end if it takes less) and after
 each model, during the on-run-start and on-run-end hooks, and inside each
 versioned model's partition write (when its .spark-staging directory
 appears), also with its open partitions deleted (the worst a kill inside the
-write or a compaction's partition drop can leave). CI runs FAST_POINTS (a
-partial append, lost open partitions); CDCFLOW_FAULT_SWEEP=1 runs every point.
+write or a compaction's partition drop can leave). CI runs the workloads'
+fast points (one: lost open partitions late in a run of every format);
+CDCFLOW_FAULT_SWEEP=1 runs every point (74).
 """
 
 from __future__ import annotations
@@ -33,102 +36,42 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import PROJECT_DIR, current_columns, history_columns, load_raw, read_seed, spark_rows
-from tests.e2e.test_incremental import BATCH_1, BATCH_2
+from tests.e2e.fault_workloads import WORKLOADS, Workload
+from tests.e2e.helpers import PROJECT_DIR
 
 pytestmark = pytest.mark.spark
 
-SCHEMA = "fault"
-# JSON events on stdout, the SQL statements (debug) included: the kill points
-DBT_ARGS = ["run", "--log-format", "json", "--log-level", "debug", "--select", "source:qlik_ct+"]
-BATCHES = {
-    "1": {"it_customers": read_seed("customers"), "it_order_lines": read_seed("order_lines"), **BATCH_1},
-    "2": BATCH_2,
-}
-MODELS = [
-    "int_it_customers__changes_logged",
-    "int_it_order_lines__changes_logged",
-    "qlik_ct_quarantine",
-    "int_it_customers__versioned",
-    "int_it_order_lines__versioned",
-    "it_customers_current",
-    "it_customers_history",
-    "it_order_lines_current",
-    "it_order_lines_history",
-]
-VERSIONED = ["int_it_customers__versioned", "int_it_order_lines__versioned"]
-ALL_POINTS = (
-    [("hook", "on-run-start", 0.0), ("hook", "on-run-end", 0.0)]
-    + [(event, model, 0.0) for model in MODELS for event in ("start", "end")]
-    + [("start", model, 1.0) for model in MODELS]
-    + [(kind, model, 0.0) for model in VERSIONED for kind in ("overwrite", "overwrite-damaged")]
-)
-FAST_POINTS = [
-    ("start", "int_it_customers__changes_logged", 1.0),
-    ("overwrite-damaged", "int_it_customers__versioned", 0.0),
-]
-POINTS = ALL_POINTS if os.environ.get("CDCFLOW_FAULT_SWEEP") == "1" else FAST_POINTS
-CHANGE_LOG_COLUMNS = {
-    "customers": ["customer_id", "operation", "change_order", "email"],
-    "order_lines": ["order_id", "line_no", "operation", "change_order", "quantity"],
-}
+SWEEP = os.environ.get("CDCFLOW_FAULT_SWEEP") == "1"
+POINTS = [(workload, point) for workload in WORKLOADS.values() for point in workload.points(SWEEP)]
 
 
-def land(spark, raw_schema: str, batch: dict[str, list[dict[str, str]]]) -> None:
-    """Land a batch (table -> CSV rows) the way Replicate does (new files)."""
-    for table, rows in batch.items():
-        load_raw(spark, raw_schema, table, rows, change_table=table.endswith("__ct"))
-
-
-def dump(spark, schema: str) -> dict[str, list]:
-    """What the test compares: the marts, the change logs (every row: a change
-    logged twice shows), the quarantine, and each group's recorded states."""
-    tables = {}
-    for table in ("customers", "order_lines"):
-        name = f"it_{table}"
-        tables[f"{name}_history"] = spark_rows(spark, f"{schema}.{name}_history", history_columns(table))
-        tables[f"{name}_current"] = spark_rows(spark, f"{schema}.{name}_current", current_columns(table))
-        tables[f"{name}_log"] = spark_rows(
-            spark, f"{schema}.int_{name}__changes_logged", CHANGE_LOG_COLUMNS[table]
-        )
-    tables["qlik_ct_quarantine"] = spark_rows(
-        spark, f"{schema}.qlik_ct_quarantine", ["source_table", "change_seq", "reason", "raw_row"]
-    )
-    tables["states"] = [
-        list(row)
-        for row in spark.sql(
-            f"select name, state_name, state from {schema}.cdc_states_log order by state_seq"
-        ).collect()
-    ]
-    return tables
-
-
-def _worker(state: Path, batch: str, *, dump_tables: bool) -> list[str]:
+def _worker(workload: Workload, project: Path, state: Path, batch: str, *, dump_tables: bool) -> list[str]:
     return [
         sys.executable,
         "-m",
         "tests.e2e.fault_worker",
+        workload.name,
+        str(project),
         str(state),
-        SCHEMA,
         batch,
         *(["--dump"] if dump_tables else []),
         "--",
-        *DBT_ARGS,
+        *workload.dbt_args,
     ]
 
 
-def _run(state: Path, batch: str, *, dump_tables: bool = True) -> dict[str, list]:
+def _run(workload: Workload, project: Path, state: Path, batch: str) -> dict[str, list]:
     done = subprocess.run(
-        _worker(state, batch, dump_tables=dump_tables),
+        _worker(workload, project, state, batch, dump_tables=True),
         cwd=PROJECT_DIR,
         capture_output=True,
         text=True,
-        timeout=900,
+        timeout=1200,
         check=False,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     lines = [line for line in done.stdout.splitlines() if line.startswith("DUMP ")]
-    return json.loads(lines[-1][5:]) if lines else {}
+    return json.loads(lines[-1][5:])
 
 
 def _matches(line: str, kind: str, target: str) -> bool:
@@ -158,11 +101,11 @@ def _model_ends_within(lines: queue.Queue, model: str, seconds: float) -> bool:
     return False
 
 
-def _kill_run(state: Path, point: tuple[str, str, float]) -> str:
+def _kill_run(workload: Workload, project: Path, state: Path, point: tuple[str, str, float]) -> str:
     """Start the run on batch 2 and SIGKILL it at `point`; return what happened."""
     kind, target, delay = point
     process = subprocess.Popen(
-        _worker(state, "2", dump_tables=False),
+        _worker(workload, project, state, "2", dump_tables=False),
         cwd=PROJECT_DIR,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -171,8 +114,8 @@ def _kill_run(state: Path, point: tuple[str, str, float]) -> str:
     )
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
-    table_dir = state / "spark-warehouse" / f"{SCHEMA}.db" / target
-    deadline = time.monotonic() + 900
+    table_dir = state / "spark-warehouse" / f"{workload.schema}.db" / target
+    deadline = time.monotonic() + 1200
     seen = False
     outcome = "run ended before the kill point"
     while process.poll() is None and time.monotonic() < deadline:
@@ -206,35 +149,51 @@ def _kill_run(state: Path, point: tuple[str, str, float]) -> str:
 
 
 @pytest.fixture(scope="module")
-def workload(tmp_path_factory, integration_project):
-    # every run uses the same state path: the metastore holds absolute locations
-    base = tmp_path_factory.mktemp("fault")
-    state, snapshot = base / "state", base / "after-batch-1"
-    _run(state, "1", dump_tables=False)
-    shutil.copytree(state, snapshot, symlinks=True)
-    reference = _run(state, "2")
-    return state, snapshot, reference
+def prepared(tmp_path_factory, integration_project):
+    """Per workload: its project, the state after batch 1 and the tables of a run
+    of batch 2 never killed (made once, on first use)."""
+    del integration_project  # installed: the qlik_ct workload runs in it
+    made = {}
+
+    def prepare(workload: Workload):
+        if workload.name not in made:
+            # every run uses the same state path: the metastore holds absolute locations
+            base = tmp_path_factory.mktemp(f"fault_{workload.name}")
+            project = workload.project(base)
+            state, snapshot = base / "state", base / "after-batch-1"
+            first = _run(workload, project, state, "1")
+            shutil.copytree(state, snapshot, symlinks=True)
+            made[workload.name] = (project, state, snapshot, first, _run(workload, project, state, "2"))
+        return made[workload.name]
+
+    return prepare
 
 
-def _new_states(tables: dict[str, list], group: str) -> list[str]:
+def _new_states(tables: dict[str, list], before: dict[str, list], group: str) -> list[str]:
+    """The states a group recorded after batch 1's."""
     names = [name for recorded, name, _ in tables["states"] if recorded == group]
-    assert names[:4] == ["ILSTART", "ILEND", "ILUPDATE", "TFEND"]  # batch 1
-    return names[4:]
+    first = [name for recorded, name, _ in before["states"] if recorded == group]
+    assert names[: len(first)] == first and first[-1] == "TFEND", (first, names)
+    return names[len(first) :]
 
 
-@pytest.mark.parametrize("point", POINTS, ids=["-".join(str(p) for p in point) for point in POINTS])
-def test_a_killed_run_is_redone_and_loses_nothing(workload, point):
-    state, snapshot, reference = workload
+@pytest.mark.parametrize(
+    ("workload", "point"),
+    POINTS,
+    ids=[f"{workload.name}-" + "-".join(str(p) for p in point) for workload, point in POINTS],
+)
+def test_a_killed_run_is_redone_and_loses_nothing(prepared, workload, point):
+    project, state, snapshot, first, reference = prepared(workload)
     shutil.rmtree(state)
     shutil.copytree(snapshot, state, symlinks=True)
-    outcome = _kill_run(state, point)
+    outcome = _kill_run(workload, project, state, point)
     assert outcome.startswith("killed"), outcome
-    recovered = _run(state, "-")
+    recovered = _run(workload, project, state, "-")
     for table in reference:
         if table != "states":
             assert recovered[table] == reference[table], f"{table} after a kill at {point} ({outcome})"
-    for group in ("it_customers", "it_order_lines"):
-        new_states = _new_states(recovered, group)
+    for group in workload.groups:
+        new_states = _new_states(recovered, first, group)
         if point[0] == "hook" and point[1] == "on-run-start":
             # killed before or after the range was recorded
             assert new_states in (["TFSTART", "TFEND"], ["TFSTART", "TFREDO", "TFEND"]), new_states

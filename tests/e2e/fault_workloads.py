@@ -1,0 +1,223 @@
+"""The workloads of the kill sweep (test_fault_injection, run by fault_worker):
+what each lands per batch, the project and selection its runs build, the models
+and partition writes it is killed in, and the tables compared after a kill.
+
+* ``qlik_ct``: integration_tests/' Qlik `__ct` tables it_customers and
+  it_order_lines (full load, then two batches of changes; batch 2 has late
+  changes for old keys and replays).
+* ``formats``: the cross-format equivalence's source table written in all four
+  formats (test_cross_format_equivalence): batch 2 lands late transactions,
+  second deliveries and the rest of a Qlik Kafka transaction held back since
+  batch 1; DirXML's outcomes are its memory of what it processed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from launcher import onboard
+from tests.e2e import change_history as ch
+from tests.e2e import test_cross_format_equivalence as equivalence
+from tests.e2e.helpers import (
+    INTEGRATION_DIR,
+    current_columns,
+    history_columns,
+    load_raw,
+    make_project,
+    read_seed,
+    spark_rows,
+)
+from tests.e2e.test_incremental import BATCH_1, BATCH_2
+
+# JSON events on stdout, the SQL statements (debug) included: the kill points
+LOG_ARGS = ["--log-format", "json", "--log-level", "debug"]
+QUARANTINE_COLUMNS = ["source_table", "raw_table", "reason", "raw_row"]
+
+Point = tuple[str, str, float]
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    schema: str
+    groups: list[str]
+    models: list[str]  # killed during each (1 s in), and before and after each when `around_models`
+    versioned: list[str]  # and inside each one's partition write
+    fast_points: list[Point]  # the subset CI runs
+    dbt_args: list[str]
+    land: Callable  # (spark, raw schema, batch name)
+    dump: Callable  # (spark, schema) -> {table: rows}
+    project: Callable[[Path], Path]  # the dbt project, made under a scratch folder
+    around_models: bool = True
+
+    def points(self, sweep: bool) -> list[Point]:
+        if not sweep:
+            return self.fast_points
+        around = [(event, model, 0.0) for model in self.models for event in ("start", "end")]
+        return (
+            [("hook", "on-run-start", 0.0), ("hook", "on-run-end", 0.0)]
+            + (around if self.around_models else [])
+            + [("start", model, 1.0) for model in self.models]
+            + [(kind, model, 0.0) for model in self.versioned for kind in ("overwrite", "overwrite-damaged")]
+        )
+
+
+def _states(spark, schema: str) -> list[list[str]]:
+    return [
+        list(row)
+        for row in spark.sql(
+            f"select name, state_name, state from {schema}.cdc_states_log order by state_seq"
+        ).collect()
+    ]
+
+
+# -- qlik_ct -------------------------------------------------------------------
+
+QLIK_CT_BATCHES = {
+    "1": {"it_customers": read_seed("customers"), "it_order_lines": read_seed("order_lines"), **BATCH_1},
+    "2": BATCH_2,
+}
+QLIK_CT_LOG_COLUMNS = {
+    "customers": ["customer_id", "operation", "change_order", "email"],
+    "order_lines": ["order_id", "line_no", "operation", "change_order", "quantity"],
+}
+
+
+def _land_qlik_ct(spark, raw_schema: str, batch: str) -> None:
+    """Land a batch (table -> CSV rows) the way Replicate does (new files)."""
+    for table, rows in QLIK_CT_BATCHES[batch].items():
+        load_raw(spark, raw_schema, table, rows, change_table=table.endswith("__ct"))
+
+
+def _dump_qlik_ct(spark, schema: str) -> dict[str, list]:
+    """The marts, the change logs (every row: a change logged twice shows), the
+    quarantine and each group's recorded states."""
+    tables = {}
+    for table in ("customers", "order_lines"):
+        name = f"it_{table}"
+        tables[f"{name}_history"] = spark_rows(spark, f"{schema}.{name}_history", history_columns(table))
+        tables[f"{name}_current"] = spark_rows(spark, f"{schema}.{name}_current", current_columns(table))
+        tables[f"{name}_log"] = spark_rows(
+            spark, f"{schema}.int_{name}__changes_logged", QLIK_CT_LOG_COLUMNS[table]
+        )
+    tables["qlik_ct_quarantine"] = spark_rows(
+        spark, f"{schema}.qlik_ct_quarantine", ["source_table", "change_seq", "reason", "raw_row"]
+    )
+    tables["states"] = _states(spark, schema)
+    return tables
+
+
+QLIK_CT = Workload(
+    name="qlik_ct",
+    schema="fault",
+    groups=["it_customers", "it_order_lines"],
+    models=[
+        "int_it_customers__changes_logged",
+        "int_it_order_lines__changes_logged",
+        "qlik_ct_quarantine",
+        "int_it_customers__versioned",
+        "int_it_order_lines__versioned",
+        "it_customers_current",
+        "it_customers_history",
+        "it_order_lines_current",
+        "it_order_lines_history",
+    ],
+    versioned=["int_it_customers__versioned", "int_it_order_lines__versioned"],
+    # CI runs the formats workload's points, whose run has a Qlik `__ct` table too
+    fast_points=[],
+    dbt_args=["run", *LOG_ARGS, "--select", "source:qlik_ct+"],
+    land=_land_qlik_ct,
+    dump=_dump_qlik_ct,
+    project=lambda _scratch: INTEGRATION_DIR,
+)
+
+
+# -- every format ----------------------------------------------------------------
+
+FORMAT_TABLES = equivalence._tables()
+# the models the package builds for the formats, shared by their tables
+FORMAT_SHARED_MODELS = [
+    "stg_qlik_kafka__parsed_messages",
+    "int_qlik_kafka__table_versions",
+    "stg_debezium__parsed_events",
+    "dirxml_event_outcomes",
+    "qlik_ct_quarantine",
+    "qlik_kafka_quarantine",
+    "debezium_quarantine",
+    "dirxml_quarantine",
+]
+FORMAT_TABLE_MODELS = [
+    Path(path).stem
+    for name, entry in sorted(FORMAT_TABLES.items())
+    for path in onboard.model_bodies(onboard._table(name, entry))
+]
+
+
+def _land_formats(spark, raw_schema: str, batch: str) -> None:
+    # the equivalence's raw schema (its vars name it); the worker's metastore is its own
+    del raw_schema
+    if batch == "1":
+        equivalence._land(spark, equivalence.BATCH_1, first=True, offset=0)
+    else:
+        equivalence._land(spark, equivalence.BATCH_2, first=False, offset=100_000)
+
+
+def _dump_formats(spark, schema: str) -> dict[str, list]:
+    """Per table the marts and the change log (every row); the four quarantines,
+    DirXML's outcomes and each group's recorded states."""
+    tables = {}
+    log_columns = [
+        *ch.COLUMNS,
+        "operation",
+        "change_order",
+        "committed_at",
+        "transaction_id",
+        "changed_columns",
+    ]
+    for table in FORMAT_TABLES:
+        tables[f"{table}_history"] = spark_rows(
+            spark, f"{schema}.{table}_history", [*equivalence.HISTORY, "change_order"]
+        )
+        tables[f"{table}_current"] = spark_rows(spark, f"{schema}.{table}_current", equivalence.CURRENT)
+        tables[f"{table}_log"] = spark_rows(spark, f"{schema}.int_{table}__changes_logged", log_columns)
+    for quarantine in (
+        "qlik_ct_quarantine",
+        "qlik_kafka_quarantine",
+        "debezium_quarantine",
+        "dirxml_quarantine",
+    ):
+        tables[quarantine] = spark_rows(spark, f"{schema}.{quarantine}", QUARANTINE_COLUMNS)
+    tables["dirxml_event_outcomes"] = spark_rows(
+        spark, f"{schema}.dirxml_event_outcomes", ["record_id", "status", "reason"]
+    )
+    tables["states"] = _states(spark, schema)
+    return tables
+
+
+FORMATS = Workload(
+    name="formats",
+    schema="fault_formats",
+    groups=sorted(FORMAT_TABLES),
+    models=[*FORMAT_SHARED_MODELS, *FORMAT_TABLE_MODELS],
+    versioned=[f"int_{table}__versioned" for table in sorted(FORMAT_TABLES)],
+    # one point for CI: late in the run (every format's group is redone) and the
+    # worst a partition write can leave (DirXML's chain rebuilt from its change log)
+    fast_points=[("overwrite-damaged", "int_eq_dirxml__versioned", 0.0)],
+    dbt_args=[
+        "run",
+        *LOG_ARGS,
+        "--vars",
+        json.dumps({"cdcflow_raw_schema": equivalence.RAW, "cdcflow_tables": FORMAT_TABLES}),
+    ],
+    land=_land_formats,
+    dump=_dump_formats,
+    project=lambda scratch: make_project(scratch, FORMAT_TABLES, {"cdcflow_raw_schema": equivalence.RAW}),
+    # a run of 31 models: killed during each (at its end when it takes less than
+    # 1 s, which is also before the next), in its hooks and partition writes
+    around_models=False,
+)
+
+WORKLOADS = {workload.name: workload for workload in (QLIK_CT, FORMATS)}
