@@ -12,7 +12,7 @@
         an earlier run decided (dirxml_event_outcomes, which runs before this
         model) are not processed again. A statement whose field events were cut
         between two landings goes on across runs: when this run's first events
-        continue the change earlier runs logged last (same key, kind and
+        after the change earlier runs logged last continue it (same key, kind and
         event_time, no event between), the change is logged again whole under its
         change_order (relogs_changes: the newest row is the change). Fails, saying
         why, when the table's configuration does not fit its source table
@@ -193,19 +193,24 @@ islands as (
 
 continued as (
 
-    -- this run's first island when it goes on with the change logged last: the
-    -- same key, kind and event_time, and its first event after that change's last
-    -- (no event of the table between them)
+    -- the island starting with this run's first event after the change logged
+    -- last (no event of the table between them; late events before it do not
+    -- count) when it goes on with that change: the same key, kind and event_time
     select
         first_event.island,
         last_logged.* except (logged_kind, last_record_id)
-    from islands as first_event
+    from (
+        select *
+        from islands
+        where record_id > (select last_record_id from last_logged)
+        order by record_id
+        limit 1
+    ) as first_event
     inner join last_logged
         on {{ cdcflow.key_match('first_event', 'last_logged', key) }}
         and first_event.change_kind = last_logged.logged_kind
         and first_event.event_time = last_logged.committed_at
-        and first_event.record_id > last_logged.last_record_id
-    where first_event.event_rank = 1
+    where first_event.island = first_event.record_id
 
 ),
 {%- endif %}

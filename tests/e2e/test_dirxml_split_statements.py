@@ -2,10 +2,10 @@
 item 7b): the run that reads the rest continues the change the previous run
 logged, so the history has the versions of a run that read the log whole and no
 zero-length version between the two parts. The cuts fall exactly inside
-statements: an insert cut after two of its three fields, an update cut after
-one of two, a field named again right after the cut (a change of its own, as
-within a run) and the next change of the key at another time (a change of its
-own)."""
+statements: an insert cut after two of its three fields (its rest lands after a
+late event of another key), an update cut after one of two, a field named again
+right after the cut (a change of its own, as within a run) and the next change
+of the key at another time (a change of its own)."""
 
 import json
 from datetime import datetime
@@ -31,18 +31,20 @@ LOG = {
     "new_value": "string",
 }
 T1, T2, T3 = (datetime(2003, 10, 28, 9, minute) for minute in (0, 5, 10))
-# (record_id, event_type, event_time, column_name, new_value) of empno=2
+# (record_id, event_type, event_time, column_name, new_value, table_key)
 EVENTS = [
-    (1, 1, T1, "fname", "Ann"),  # insert: three field events
-    (2, 1, T1, "lname", "Lee"),
-    (3, 1, T1, "photo", "qqo="),
-    (4, 2, T2, "fname", "Bob"),  # update: two field events
-    (5, 2, T2, "lname", "Ray"),
-    (6, 2, T2, "fname", "Cid"),  # fname named again: the next change
-    (7, 2, T3, "photo", "u7s="),  # another event_time: the next change
+    (11, 1, T1, "fname", "Ann", "empno=2"),  # insert: three field events
+    (12, 1, T1, "lname", "Lee", "empno=2"),
+    (13, 1, T1, "photo", "qqo=", "empno=2"),
+    (14, 2, T2, "fname", "Bob", "empno=2"),  # update: two field events
+    (15, 2, T2, "lname", "Ray", "empno=2"),
+    (16, 2, T2, "fname", "Cid", "empno=2"),  # fname named again: the next change
+    (17, 2, T3, "photo", "u7s=", "empno=2"),  # another event_time: the next change
 ]
+# an event of another key logged before them, landing late (with the second landing)
+LATE = (10, 1, T1, "fname", "Eve", "empno=3")
 # landings cut inside the insert (after lname) and inside the update (after fname)
-BATCHES = [EVENTS[:2], EVENTS[2:4], EVENTS[4:]]
+BATCHES = [EVENTS[:2], [LATE, *EVENTS[2:4]], EVENTS[4:]]
 # fname, lname, photo (hex), operation, valid_from, valid_to, closed_by_operation,
 # is_current, changed_columns: what reading the whole log at once gives
 EXPECTED_HISTORY = sorted(
@@ -77,8 +79,8 @@ def _create_raw(spark, raw: str) -> None:
 
 def _land(spark, raw: str, events: list[tuple]) -> None:
     rows = [
-        (record_id, "N", event_type, at, "hr_app", "emp", "empno=2", column, None, value)
-        for record_id, event_type, at, column, value in events
+        (record_id, "N", event_type, at, "hr_app", "emp", table_key, column, None, value)
+        for record_id, event_type, at, column, value, table_key in events
     ]
     spark.createDataFrame(rows, ", ".join(f"{c} {t}" for c, t in LOG.items())).write.mode(
         "append"
@@ -101,7 +103,7 @@ def runs(tmp_path_factory, spark, state_dir):
     for schema in (whole, cut):
         spark.sql(f"drop database if exists {schema} cascade")
     _create_raw(spark, whole + "_raw")
-    _land(spark, whole + "_raw", EVENTS)
+    _land(spark, whole + "_raw", [LATE, *EVENTS])
     run_dbt(state_dir, "run", "--vars", _vars(whole + "_raw"), schema=whole, project_dir=project)
     _create_raw(spark, cut + "_raw")
     histories = []
@@ -143,10 +145,10 @@ def test_the_change_log_logs_a_continued_change_again_whole(spark, runs):
     )
     logged = {schema: _rows(spark, newest.format(schema=schema)) for schema in (whole, cut)}
     assert logged[cut] == logged[whole]
-    assert len(logged[cut]) == 4
+    assert len(logged[cut]) == 5
     # the insert and the update were each logged twice: their first part, then whole
     relogged = _rows(
         spark,
         f"select change_order from {cut}.int_emp__changes_logged group by change_order having count(*) > 1",
     )
-    assert relogged == [("00000000000000000010",), ("00000000000000000040",)]
+    assert relogged == [("00000000000000000110",), ("00000000000000000140",)]
