@@ -12,24 +12,14 @@ from datetime import datetime
 
 import pytest
 
+from tests.e2e import change_history as ch
 from tests.e2e.helpers import as_text, make_project, run_dbt, select_list
 
 pytestmark = pytest.mark.spark
 
 SCHEMA = "e2e_dirxml_split"
 EMP = {"empno": "decimal(8,0)", "fname": "string", "lname": "string", "photo": "binary"}
-LOG = {
-    "record_id": "bigint",
-    "status": "string",
-    "event_type": "int",
-    "event_time": "timestamp",
-    "perpetrator": "string",
-    "table_name": "string",
-    "table_key": "string",
-    "column_name": "string",
-    "old_value": "string",
-    "new_value": "string",
-}
+LOG = ch.DIRXML_LOG
 T1, T2, T3 = (datetime(2003, 10, 28, 9, minute) for minute in (0, 5, 10))
 # (record_id, event_type, event_time, column_name, new_value, table_key)
 EVENTS = [
