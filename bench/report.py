@@ -23,6 +23,11 @@ def _ratio(value: float | None, digits: int = 2) -> str:
     return "" if value is None else f"{value:.{digits}f}"
 
 
+def _seconds(step: dict | None) -> str:
+    """A step's wall time, empty when it was not run (``--quick``: no run with nothing new)."""
+    return "" if step is None else f"{step['wall_s']:.1f}"
+
+
 def size_label(changes: int) -> str:
     """1000000 -> '1M', 3000 -> '3k', 2500000 -> '2.5M'."""
     for unit, scale in (("M", 1_000_000), ("k", 1_000)):
@@ -60,7 +65,7 @@ def markdown(document: dict) -> str:
                 f"| {size['changes']:,} | {size['keys']:,} | {label} | "
                 f"{steps['full_build']['wall_s']:.1f} | {steps['full_build']['changes_per_s']:,} | "
                 f"{_ratio(r['full_over_baseline'])} | {_ratio(r['full_over_qlik_ct'])} | "
-                f"{steps['nothing_new']['wall_s']:.1f} | {steps['incremental']['wall_s']:.1f} | "
+                f"{_seconds(steps.get('nothing_new'))} | {steps['incremental']['wall_s']:.1f} | "
                 f"{_ratio(r['incremental_over_full'], 3)} | {_gib(peak)} |"
             )
         if "baseline" in size:

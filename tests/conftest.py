@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 # The test files that take longest, longest first (CI durations). `make test` runs
-# files on two workers (pytest-xdist --dist loadfile, --no-loadscope-reorder): a
-# worker takes the next file when it has finished one, so a long file collected
-# last ran alone at the end while the other worker idled (the benchmark's smoke
-# run, 725 s, one test: xdist's own reordering puts the files with fewest tests last).
+# them on two workers (pytest-xdist --dist loadfile, --no-loadscope-reorder), a
+# file at a time (its module fixtures made once): a worker takes the next file
+# when it has finished one, so a long file collected last ran alone at the end
+# while the other worker idled (the benchmark's smoke run, 725 s, one test:
+# xdist's own reordering puts the files with fewest tests last).
 SLOWEST_FIRST = [
     "tests/e2e/test_thrift.py",
     "tests/e2e/test_fault_injection.py",
@@ -22,11 +23,35 @@ SLOWEST_FIRST = [
 ]
 
 
+# files whose tests share session fixtures: each set is one unit of work, run by
+# one worker (pytest_xdist_make_scheduler), its files one after the other
+SHARING_FILES = {
+    "tests/e2e/test_fault_injection.py": "workload_runs",  # tests/e2e/conftest.py
+    "tests/e2e/test_cross_format_equivalence.py": "workload_runs",
+}
+
+
 def pytest_collection_modifyitems(items):
     """The slowest files first, the others after them as collected (a file's tests
     keep their order)."""
     rank = {path: place for place, path in enumerate(SLOWEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadfile with the files of SHARING_FILES as one unit. (xdist's
+    loadgroup, the same by marks, does not group under pytest 9: it renames
+    `item._nodeid`, which pytest 9 no longer reads.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedFixturesScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = super()._split_scope(nodeid)
+            return SHARING_FILES.get(path, path)
+
+    return SharedFixturesScheduling(config, log)
 
 
 @pytest.fixture(scope="session")

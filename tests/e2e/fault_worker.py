@@ -1,4 +1,5 @@
-"""A dbt run in its own process, for the fault-injection test to kill.
+"""A dbt run in its own process, for the fault-injection test to kill (and the
+functions that start one: ``command``, ``run``).
 
     python -m tests.e2e.fault_worker WORKLOAD PROJECT_DIR STATE_DIR BATCH|- [--dump] -- DBT_ARGS...
 
@@ -13,8 +14,42 @@ Exits 0 when dbt succeeded.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
+
+PROJECT_DIR = Path(__file__).resolve().parents[2]
+
+
+def command(workload, project: Path, state: Path, batch: str, *, dump_tables: bool) -> list[str]:
+    """The command of a worker run of ``workload`` (fault_workloads.Workload) on ``batch``."""
+    return [
+        sys.executable,
+        "-m",
+        "tests.e2e.fault_worker",
+        workload.name,
+        str(project),
+        str(state),
+        batch,
+        *(["--dump"] if dump_tables else []),
+        "--",
+        *workload.dbt_args,
+    ]
+
+
+def run(workload, project: Path, state: Path, batch: str) -> dict[str, list]:
+    """A worker run to its end (it must succeed): the tables it dumped."""
+    done = subprocess.run(
+        command(workload, project, state, batch, dump_tables=True),
+        cwd=PROJECT_DIR,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    lines = [line for line in done.stdout.splitlines() if line.startswith("DUMP ")]
+    return json.loads(lines[-1][5:])
 
 
 def main(argv: list[str]) -> int:

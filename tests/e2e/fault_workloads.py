@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from launcher import onboard
-from tests.e2e import change_history as ch
 from tests.e2e import test_cross_format_equivalence as equivalence
 from tests.e2e.helpers import (
     INTEGRATION_DIR,
@@ -169,20 +168,12 @@ def _dump_formats(spark, schema: str) -> dict[str, list]:
     """Per table the marts and the change log (every row); the four quarantines,
     DirXML's outcomes and each group's recorded states."""
     tables = {}
-    log_columns = [
-        *ch.COLUMNS,
-        "operation",
-        "change_order",
-        "committed_at",
-        "transaction_id",
-        "changed_columns",
-    ]
     for table in FORMAT_TABLES:
         tables[f"{table}_history"] = spark_rows(
             spark, f"{schema}.{table}_history", [*equivalence.HISTORY, "change_order"]
         )
         tables[f"{table}_current"] = spark_rows(spark, f"{schema}.{table}_current", equivalence.CURRENT)
-        tables[f"{table}_log"] = spark_rows(spark, f"{schema}.int_{table}__changes_logged", log_columns)
+        tables[f"{table}_log"] = spark_rows(spark, f"{schema}.int_{table}__changes_logged", equivalence.LOG)
     for quarantine in (
         "qlik_ct_quarantine",
         "qlik_kafka_quarantine",

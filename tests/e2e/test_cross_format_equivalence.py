@@ -8,15 +8,16 @@ model files). The four `_current` tables are identical, equal to the simulated
 table, and the four `_history` tables are identical (DirXML's baseline is logged
 as inserts, having no full load): after a full build, and after an incremental
 run that lands the rest of the stream, late transactions (older than changes
-already applied) and second deliveries."""
+already applied) and second deliveries. The two runs are those the kill sweep
+compares its killed runs with (tests/e2e/fault_workloads.py, ``formats``): made
+once, in their own process, for both files."""
 
-import json
 from datetime import datetime
 
 import pytest
 
 from tests.e2e import change_history as ch
-from tests.e2e.helpers import as_text, make_project, run_dbt
+from tests.e2e.helpers import as_text
 
 pytestmark = pytest.mark.spark
 
@@ -34,6 +35,8 @@ HISTORY = [
     "changed_columns",
 ]
 CURRENT = [*ch.COLUMNS, "last_operation", "last_changed_at"]
+# the change logs' columns compared (every row)
+LOG = [*ch.COLUMNS, "operation", "change_order", "committed_at", "transaction_id", "changed_columns"]
 
 HISTORY_OF_SOURCE = ch.simulate(seed=20261121, keys=25, transactions=80)
 ALL = list(range(len(HISTORY_OF_SOURCE.transactions)))
@@ -74,15 +77,6 @@ def _tables() -> dict[str, dict]:
             **common,
         },
     }
-
-
-def _project(tmp_path):
-    """A project onboarding the four written formats."""
-    return make_project(tmp_path, _tables(), {"cdcflow_raw_schema": RAW})
-
-
-def _vars() -> str:
-    return json.dumps({"cdcflow_raw_schema": RAW, "cdcflow_tables": _tables()})
 
 
 def _append(spark, table: str, columns: dict[str, str], rows: list[dict]) -> None:
@@ -129,11 +123,15 @@ def _land(spark, transactions: list[int], *, first: bool, offset: int) -> None:
     _append(spark, "eq_dirxml_source", ch.COLUMNS, ch.dirxml_source_rows(history) if first else [])
 
 
-def _rows(spark, relation: str, columns: list[str]) -> list[tuple]:
-    return sorted(
-        tuple(as_text(v) for v in row)
-        for row in spark.sql(f"select {', '.join(columns)} from {SCHEMA}.{relation}").collect()
-    )
+def _rows(tables: dict[str, list], relation: str, columns: list[str]) -> list[tuple]:
+    """The rows of ``relation`` (``table_history``, ``table_current``, ``table_log``)
+    as a worker run dumped them (fault_workloads._dump_formats), ``columns`` only."""
+    dumped = {
+        "history": [*HISTORY, "change_order"],
+        "current": CURRENT,
+        "log": LOG,
+    }[relation.rsplit("_", 1)[1]]
+    return sorted(tuple(row[dumped.index(c)] for c in columns) for row in tables[relation])
 
 
 def _expected_current(transactions: list[int], **options) -> list[tuple]:
@@ -143,29 +141,29 @@ def _expected_current(transactions: list[int], **options) -> list[tuple]:
     )
 
 
-def _assert_equivalent(spark, transactions: list[int], *, complete: bool = True) -> None:
+def _assert_equivalent(tables: dict[str, list], transactions: list[int], *, complete: bool = True) -> None:
     """The four formats agree. ``complete=False`` (late transactions missing): a row
     image (Qlik, Debezium) carries what late changes did to the other columns,
     DirXML's per-field events do not, so until the late events land its table is
     the one the landed field events describe, and its history is not compared."""
     histories = {}
     for table in FORMATS:
-        current = _rows(spark, f"{table}_current", CURRENT)
+        current = _rows(tables, f"{table}_current", CURRENT)
         expected_current = _expected_current(
             transactions, changed_columns_only=(table == "eq_dirxml" and not complete)
         )
         assert [row[: len(ch.COLUMNS)] for row in current] == expected_current, table
-        histories[table] = _rows(spark, f"{table}_history", HISTORY)
-    assert _rows(spark, "eq_kafka_current", CURRENT) == _rows(spark, "eq_ct_current", CURRENT)
-    assert _rows(spark, "eq_dbz_current", CURRENT) == _rows(spark, "eq_ct_current", CURRENT)
+        histories[table] = _rows(tables, f"{table}_history", HISTORY)
+    assert _rows(tables, "eq_kafka_current", CURRENT) == _rows(tables, "eq_ct_current", CURRENT)
+    assert _rows(tables, "eq_dbz_current", CURRENT) == _rows(tables, "eq_ct_current", CURRENT)
     assert histories["eq_kafka"] == histories["eq_ct"]
     assert histories["eq_dbz"] == histories["eq_ct"]
     if not complete:
         return
     # DirXML has no full load: its baseline is logged as inserts at DIRXML_BASELINE_TIME
-    assert _rows(spark, "eq_dirxml_current", CURRENT) == sorted(
+    assert _rows(tables, "eq_dirxml_current", CURRENT) == sorted(
         _as_logged_inserts(row, CURRENT.index("last_operation"), CURRENT.index("last_changed_at"))
-        for row in _rows(spark, "eq_ct_current", CURRENT)
+        for row in _rows(tables, "eq_ct_current", CURRENT)
     )
     assert histories["eq_dirxml"] == sorted(
         _as_logged_inserts(row, HISTORY.index("operation"), HISTORY.index("valid_from"))
@@ -205,32 +203,18 @@ def test_history_covers_every_kind_of_change():
     assert len(times) > len(set(times))
 
 
-def test_four_formats_give_identical_current_and_history(spark, state_dir, tmp_path):
-    project = _project(tmp_path)
-    for table in (
-        "eq_ct__ct",
-        "eq_ct",
-        "eq_kafka_messages",
-        "eq_dbz_events",
-        "eq_dirxml_log",
-        "eq_dirxml_source",
-    ):
-        spark.sql(f"drop table if exists {RAW}.{table}")
-    spark.sql(f"drop database if exists {SCHEMA} cascade")
-
-    _land(spark, BATCH_1, first=True, offset=0)
-    run_dbt(state_dir, "run", "--vars", _vars(), schema=SCHEMA, project_dir=project)
-    _assert_equivalent(spark, BATCH_1, complete=False)
-    assert _split_transaction_changes_logged(spark) == 0  # held back: its last record is missing
-
-    _land(spark, BATCH_2, first=False, offset=100_000)
-    run_dbt(state_dir, "run", "--vars", _vars(), schema=SCHEMA, project_dir=project)
-    _assert_equivalent(spark, ALL)
-    assert _split_transaction_changes_logged(spark) >= len(HISTORY_OF_SOURCE.transactions[SPLIT_TRANSACTION])
+def test_four_formats_give_identical_current_and_history(workload_runs):
+    # the kill sweep's `formats` workload lands this history in the same two batches
+    # and runs them never killed (tests/e2e/fault_workloads.py): the runs are shared
+    _project, _state, _snapshot, after_batch_1, after_batch_2 = workload_runs("formats")
+    _assert_equivalent(after_batch_1, BATCH_1, complete=False)
+    assert _split_transaction_changes_logged(after_batch_1) == 0  # held back: its last record is missing
+    _assert_equivalent(after_batch_2, ALL)
+    assert _split_transaction_changes_logged(after_batch_2) >= len(
+        HISTORY_OF_SOURCE.transactions[SPLIT_TRANSACTION]
+    )
 
 
-def _split_transaction_changes_logged(spark) -> int:
-    return spark.sql(
-        f"select count(*) from {SCHEMA}.int_eq_kafka__changes_logged"
-        f" where transaction_id = '{SPLIT_TRANSACTION + 1:032X}'"
-    ).first()[0]
+def _split_transaction_changes_logged(tables: dict[str, list]) -> int:
+    transaction = f"{SPLIT_TRANSACTION + 1:032X}"
+    return sum(row == (transaction,) for row in _rows(tables, "eq_kafka_log", ["transaction_id"]))

@@ -29,13 +29,13 @@ import queue
 import shutil
 import signal
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from tests.e2e import fault_worker
 from tests.e2e.fault_workloads import WORKLOADS, Workload
 from tests.e2e.helpers import PROJECT_DIR
 
@@ -43,35 +43,6 @@ pytestmark = pytest.mark.spark
 
 SWEEP = os.environ.get("CDCFLOW_FAULT_SWEEP") == "1"
 POINTS = [(workload, point) for workload in WORKLOADS.values() for point in workload.points(SWEEP)]
-
-
-def _worker(workload: Workload, project: Path, state: Path, batch: str, *, dump_tables: bool) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "tests.e2e.fault_worker",
-        workload.name,
-        str(project),
-        str(state),
-        batch,
-        *(["--dump"] if dump_tables else []),
-        "--",
-        *workload.dbt_args,
-    ]
-
-
-def _run(workload: Workload, project: Path, state: Path, batch: str) -> dict[str, list]:
-    done = subprocess.run(
-        _worker(workload, project, state, batch, dump_tables=True),
-        cwd=PROJECT_DIR,
-        capture_output=True,
-        text=True,
-        timeout=1200,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    lines = [line for line in done.stdout.splitlines() if line.startswith("DUMP ")]
-    return json.loads(lines[-1][5:])
 
 
 def _matches(line: str, kind: str, target: str) -> bool:
@@ -105,7 +76,7 @@ def _kill_run(workload: Workload, project: Path, state: Path, point: tuple[str, 
     """Start the run on batch 2 and SIGKILL it at `point`; return what happened."""
     kind, target, delay = point
     process = subprocess.Popen(
-        _worker(workload, project, state, "2", dump_tables=False),
+        fault_worker.command(workload, project, state, "2", dump_tables=False),
         cwd=PROJECT_DIR,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -148,27 +119,6 @@ def _kill_run(workload: Workload, project: Path, state: Path, point: tuple[str, 
     return outcome
 
 
-@pytest.fixture(scope="module")
-def prepared(tmp_path_factory, integration_project):
-    """Per workload: its project, the state after batch 1 and the tables of a run
-    of batch 2 never killed (made once, on first use)."""
-    del integration_project  # installed: the qlik_ct workload runs in it
-    made = {}
-
-    def prepare(workload: Workload):
-        if workload.name not in made:
-            # every run uses the same state path: the metastore holds absolute locations
-            base = tmp_path_factory.mktemp(f"fault_{workload.name}")
-            project = workload.project(base)
-            state, snapshot = base / "state", base / "after-batch-1"
-            first = _run(workload, project, state, "1")
-            shutil.copytree(state, snapshot, symlinks=True)
-            made[workload.name] = (project, state, snapshot, first, _run(workload, project, state, "2"))
-        return made[workload.name]
-
-    return prepare
-
-
 def _new_states(tables: dict[str, list], before: dict[str, list], group: str) -> list[str]:
     """The states a group recorded after batch 1's."""
     names = [name for recorded, name, _ in tables["states"] if recorded == group]
@@ -182,13 +132,13 @@ def _new_states(tables: dict[str, list], before: dict[str, list], group: str) ->
     POINTS,
     ids=[f"{workload.name}-" + "-".join(str(p) for p in point) for workload, point in POINTS],
 )
-def test_a_killed_run_is_redone_and_loses_nothing(prepared, workload, point):
-    project, state, snapshot, first, reference = prepared(workload)
+def test_a_killed_run_is_redone_and_loses_nothing(workload_runs, workload, point):
+    project, state, snapshot, first, reference = workload_runs(workload.name)
     shutil.rmtree(state)
     shutil.copytree(snapshot, state, symlinks=True)
     outcome = _kill_run(workload, project, state, point)
     assert outcome.startswith("killed"), outcome
-    recovered = _run(workload, project, state, "-")
+    recovered = fault_worker.run(workload, project, state, "-")
     for table in reference:
         if table != "states":
             assert recovered[table] == reference[table], f"{table} after a kill at {point} ({outcome})"

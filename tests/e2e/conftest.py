@@ -1,0 +1,36 @@
+"""Fixtures of the end-to-end tests that several test files share."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def workload_runs(tmp_path_factory, integration_project):
+    """Per kill-sweep workload (tests/e2e/fault_workloads.py), made once on first
+    use, each run in its own process (tests/e2e/fault_worker.py): (its project,
+    its state folder, the state after batch 1 kept aside, the tables after batch
+    1, the tables after batch 2). The runs of batch 1 and 2 are never killed:
+    the kill sweep compares its recovered runs with the second, the cross-format
+    equivalence checks both."""
+    from tests.e2e import fault_worker
+    from tests.e2e.fault_workloads import WORKLOADS
+
+    del integration_project  # installed: the qlik_ct workload runs in it
+    made = {}
+
+    def runs(name: str):
+        if name not in made:
+            workload = WORKLOADS[name]
+            # every run uses the same state path: the metastore holds absolute locations
+            base = tmp_path_factory.mktemp(f"fault_{workload.name}")
+            project = workload.project(base)
+            state, snapshot = base / "state", base / "after-batch-1"
+            first = fault_worker.run(workload, project, state, "1")
+            shutil.copytree(state, snapshot, symlinks=True)
+            made[name] = (project, state, snapshot, first, fault_worker.run(workload, project, state, "2"))
+        return made[name]
+
+    return runs
