@@ -28,6 +28,7 @@ SLOWEST_FIRST = [
 SHARING_FILES = {
     "tests/e2e/test_fault_injection.py": "workload_runs",  # tests/e2e/conftest.py
     "tests/e2e/test_cross_format_equivalence.py": "workload_runs",
+    "tests/e2e/test_bad_input_census.py": "workload_runs",
 }
 
 

@@ -7,8 +7,9 @@ and partition writes it is killed in, and the tables compared after a kill.
   changes for old keys and replays).
 * ``formats``: the cross-format equivalence's source table written in all four
   formats (test_cross_format_equivalence): batch 2 lands late transactions,
-  second deliveries and the rest of a Qlik Kafka transaction held back since
-  batch 1; DirXML's outcomes are its memory of what it processed.
+  second deliveries, the rest of a Qlik Kafka transaction held back since
+  batch 1 and every bad input of the census (bad_inputs.py); DirXML's outcomes
+  are its memory of what it processed.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from launcher import onboard
+from tests.e2e import bad_inputs
 from tests.e2e import test_cross_format_equivalence as equivalence
 from tests.e2e.helpers import (
     INTEGRATION_DIR,
@@ -162,6 +164,7 @@ def _land_formats(spark, raw_schema: str, batch: str) -> None:
         equivalence._land(spark, equivalence.BATCH_1, first=True, offset=0)
     else:
         equivalence._land(spark, equivalence.BATCH_2, first=False, offset=100_000)
+        bad_inputs.land(spark, equivalence._append)  # the census, next to the valid rows
 
 
 def _dump_formats(spark, schema: str) -> dict[str, list]:

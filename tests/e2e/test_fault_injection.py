@@ -7,7 +7,8 @@ never killed, with no change lost or logged twice.
 Workloads (tests/e2e/fault_workloads.py): ``qlik_ct`` (two Qlik `__ct` tables
 of integration_tests/) and ``formats`` (one source table written in all four
 formats: Qlik `__ct`, Qlik Kafka with a transaction held back across runs,
-Debezium, and DirXML with its outcomes), each processed by `dbt run` in a
+Debezium, and DirXML with its outcomes; its batch 2 carries the bad-input
+census, tests/e2e/bad_inputs.py), each processed by `dbt run` in a
 subprocess (tests/e2e/fault_worker.py). Batch 1 is processed cleanly once and
 the state directory kept; each kill point starts from a copy, lands batch 2,
 starts the run and kills it at the point, then runs again.
