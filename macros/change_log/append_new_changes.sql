@@ -1,5 +1,6 @@
 {% macro append_new_changes(
-    cfg, relation, source_format, group_range, partitioned_by=[], baseline=none, amends_logged=none
+    cfg, relation, source_format, group_range, partitioned_by=[], baseline=none, amends_logged=none,
+    changes_since=none
 ) %}
     {#- The last CTEs and the select of a change-log model (int_<table>__changes_logged):
         the canonical changes in `relation` (the table's columns, operation,
@@ -43,12 +44,16 @@ already_logged as (
     where
         -- prunes to the partitions the new rows can fall in (null: the baseline)
         coalesce(change_date, date'0001-01-01') >= (
+            {%- if changes_since %}
+            {{ changes_since }}
+            {%- else %}
             select
                 case
                     when count_if(committed_at is null) > 0 then date'0001-01-01'
                     else min(to_date(committed_at))
                 end
             from deduplicated
+            {%- endif %}
         )
 
 ),

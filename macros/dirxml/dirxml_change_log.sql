@@ -33,9 +33,9 @@
     {#- the outcomes model runs before this one; the outcomes of earlier runs say what was processed -#}
     {%- set outcomes = ref('dirxml_event_outcomes') -%}
     {%- set key = cfg.key -%}
-    {#- the changes earlier runs logged (reprocessing: not those of the run that did not end) -#}
-    {%- set logged_before = 'loaded_at < ' ~ group_range.last_ended_at
-        if group_range.reprocessing == 'true' else 'true' -%}
+    {#- the change earlier runs logged last: this run's first events may go on with it -#}
+    {%- set last = cdcflow.dirxml_last_logged_change(cfg, this, outcomes, group_range)
+        if is_incremental() else none -%}
 
 with
 
@@ -75,44 +75,36 @@ landed_published as (
 
 last_logged as (
 
-    -- the change earlier runs logged last (the greatest change_order, its newest
-    -- row), with the fields and the kind of its events (their outcomes) and its
-    -- last event: this run's first events may go on with it
+    -- the change earlier runs logged last, its newest row, with the fields and the
+    -- kind of its events and its last event (looked up before this query:
+    -- dirxml_last_logged_change)
     select
         logged.*,
-        logged_events.logged_fields,
-        logged_events.logged_kind,
-        logged_events.last_record_id
+        {%- if last and last.logged_fields %}
+        array({% for field in last.logged_fields %}{{ cdcflow.sql_string(field) }}{{ ', ' if not loop.last }}{% endfor %})
+            as logged_fields,
+        {%- else %}
+        cast(array() as array<string>) as logged_fields,
+        {%- endif %}
+        cast({{ cdcflow.sql_string(last.logged_kind if last else none) }} as string) as logged_kind,
+        cast({{ last.last_record_id if last and last.last_record_id is not none else 'null' }} as bigint)
+            as last_record_id
     from (
         select *
         from {{ this }}
         where
-            change_order = (select max(change_order) from {{ this }} where {{ logged_before }})
-            and {{ logged_before }}
-        order by loaded_at desc
-        limit 1
-    ) as logged
-    cross join (
-        select
-            collect_set(lower(column_name)) as logged_fields,
-            case
-                when bool_and(event_type in (1, 7)) then 'field insert'
-                when bool_and(event_type in (2, 3, 8)) then 'field update'
-            end as logged_kind,
-            max(record_id) as last_record_id
-        from {{ outcomes }}
-        where
-            raw_table = '{{ cfg.raw_table }}'
-            and source_table = '{{ table_name }}'
-            and status = 'S' and reason like 'published: %'
-            and loaded_at < {{ cdcflow.run_loaded_at() }}
+            {%- if last %}
+            {{ 'change_date = ' ~ last.change_date if last.change_date else 'change_date is null' }}
+            and change_order = {{ last.change_order }}
             {%- if group_range.reprocessing == 'true' %}
             and loaded_at < {{ group_range.last_ended_at }}
             {%- endif %}
-            and record_id >= (
-                select cast(left(max(change_order), 19) as bigint) from {{ this }} where {{ logged_before }}
-            )
-    ) as logged_events
+            {%- else %}
+            false
+            {%- endif %}
+        order by loaded_at desc
+        limit 1
+    ) as logged
 
 ),
 {%- endif %}
@@ -202,7 +194,7 @@ continued as (
     from (
         select *
         from islands
-        where record_id > (select last_record_id from last_logged)
+        where record_id > {{ last.last_record_id if last and last.last_record_id is not none else 'null' }}
         order by record_id
         limit 1
     ) as first_event
@@ -370,5 +362,9 @@ changes as (
 
 ),
 
-{{ cdcflow.append_new_changes(cfg, 'changes', 'dirxml', group_range, amends_logged='amends_logged') }}
+{#- a change's commit time is its last event's event_time: none is before the landed events' -#}
+{{ cdcflow.append_new_changes(
+    cfg, 'changes', 'dirxml', group_range, amends_logged='amends_logged',
+    changes_since='select min(to_date(event_time)) from landed'
+) }}
 {% endmacro %}

@@ -1,0 +1,57 @@
+{% macro dirxml_last_logged_change(cfg, change_log, outcomes, group_range) %}
+    {#- The change that earlier runs logged last in a DirXML change log (the
+        greatest change_order), looked up once before the change-log model runs:
+        {'change_order', 'change_date' (SQL literals), 'logged_fields' (the
+        lowercased fields of its events), 'logged_kind' ('field insert', 'field
+        update' or none), 'last_record_id' (its last event, or none)}; none when
+        nothing is logged yet. Earlier runs: not the run that did not end
+        (reprocessing: its changes are re-read whole). -#}
+    {%- if not execute -%}{{ return(none) }}{%- endif -%}
+    {%- set logged_before = 'loaded_at < ' ~ group_range.last_ended_at
+        if group_range.reprocessing == 'true' else 'true' -%}
+    {%- set query -%}
+        with logged as (
+            select change_order, change_date
+            from {{ change_log }}
+            where {{ logged_before }}
+            order by change_order desc
+            limit 1
+        )
+        select
+            logged.change_order,
+            date_format(logged.change_date, 'yyyy-MM-dd'),
+            to_json(logged_events.logged_fields),
+            logged_events.logged_kind,
+            logged_events.last_record_id
+        from logged
+        cross join (
+            select
+                collect_set(lower(column_name)) as logged_fields,
+                case
+                    when bool_and(event_type in (1, 7)) then 'field insert'
+                    when bool_and(event_type in (2, 3, 8)) then 'field update'
+                end as logged_kind,
+                max(record_id) as last_record_id
+            from {{ outcomes }}
+            where
+                raw_table = {{ cdcflow.sql_string(cfg.raw_table) }}
+                and source_table = {{ cdcflow.sql_string(cfg.name) }}
+                and status = 'S' and reason like 'published: %'
+                and loaded_at < {{ cdcflow.run_loaded_at() }}
+                {%- if group_range.reprocessing == 'true' %}
+                and loaded_at < {{ group_range.last_ended_at }}
+                {%- endif %}
+                and record_id >= (select cast(left(max(change_order), 19) as bigint) from logged)
+        ) as logged_events
+    {%- endset -%}
+    {%- set rows = run_query(query) -%}
+    {%- if rows | length == 0 -%}{{ return(none) }}{%- endif -%}
+    {%- set row = rows[0] -%}
+    {{ return({
+        'change_order': cdcflow.sql_string(row[0]),
+        'change_date': "date'" ~ row[1] ~ "'" if row[1] is not none else none,
+        'logged_fields': fromjson(row[2]) if row[2] is not none else [],
+        'logged_kind': row[3],
+        'last_record_id': row[4],
+    }) }}
+{% endmacro %}
