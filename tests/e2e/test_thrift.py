@@ -1,17 +1,18 @@
 """(c) The same pipeline over a real Spark Thrift server, started with the
 project's launcher (`cdcflow serve`) in its own process and stopped afterwards,
-built by a separate dbt process, then the marts read back over Thrift equal the
-expected tables (those of the embedded run). Twice:
+built by separate dbt processes, then the marts read back over Thrift equal the
+expected tables (those of the embedded run).
 
-* on a local master, exactly as docs/operations.md ("Running over a Spark
-  Thrift server") tells a new user: its commands, read from the page, run in a
-  copy of the repository's files (the server and dbt only told, by env vars,
-  which port, state folder and schema to use), building every table;
-* on a Spark standalone cluster (master + one worker started with
-  `spark-class` from the PySpark distribution, on loopback): integration_tests/,
-  a project installing cdcflow as a package, built with the plain dbt CLI (its
-  Qlik `__ct` tables, with the Python-UDF mask decoder, whose executors run the
-  Python UDFs: the mask decoder; the state hooks')."""
+Exactly as docs/operations.md ("Running over a Spark Thrift server") tells a
+new user: its commands, read from the page, run in a copy of the repository's
+files (the server and dbt only told, by env vars, which port, state folder,
+schema and Spark master to use), building every table of the samples. The
+master is a Spark standalone cluster (master + one worker started with
+`spark-class` from the PySpark distribution, on loopback), so the executors
+run the Python UDFs (the state hooks', DirXML's key parser, the mask decoder
+queried directly). While the quickstart's build runs, the same build started
+again stops at its start; a run killed once it claimed its groups leaves a
+claim that the run-operation its message gives clears."""
 
 import os
 import re
@@ -32,41 +33,22 @@ from tests.e2e.helpers import (
     current_columns,
     history_columns,
     read_expected,
+    read_seed,
     select_list,
 )
 
-pytestmark = [
-    pytest.mark.spark,
-    # every test of the module runs against both; module-scoped fixtures start each once
-    pytest.mark.parametrize("spark_master", ["local", "standalone"], indirect=True, scope="module"),
-]
+pytestmark = pytest.mark.spark
 
 SCHEMA = "e2e_thrift"
 
-# what the server builds on each master: on the local one every table of the
-# repository's samples (the quickstart); on the cluster the Qlik __ct tables of
-# integration_tests/, a project installing cdcflow as a package, built with the
-# plain dbt CLI: they call every Python UDF but DirXML's malformed-key parser on
-# its executors (the other formats' SQL is the same on both masters, and each
-# Thrift build costs minutes)
-BUILT = {
-    "local": {
-        "prefix": "",
-        "tables": list(TABLES),
-        "quarantines": [
-            "qlik_ct_quarantine",
-            "qlik_kafka_quarantine",
-            "debezium_quarantine",
-            "dirxml_quarantine",
-            "dirxml_event_outcomes",
-        ],
-    },
-    "standalone": {
-        "prefix": "it_",
-        "tables": ["customers", "order_lines"],
-        "quarantines": ["qlik_ct_quarantine"],
-    },
-}
+# the quickstart builds every table of the samples
+QUARANTINES = [
+    "qlik_ct_quarantine",
+    "qlik_kafka_quarantine",
+    "debezium_quarantine",
+    "dirxml_quarantine",
+    "dirxml_event_outcomes",
+]
 
 
 def _free_port() -> int:
@@ -117,12 +99,9 @@ def _stop(process: subprocess.Popen) -> None:
 
 
 @pytest.fixture(scope="module")
-def spark_master(request, tmp_path_factory):
-    """(mode, master URL): local[*], or the URL of a standalone cluster (master +
-    one worker) started for the module and stopped after it."""
-    if request.param == "local":
-        yield "local", "local[*]"  # the launcher's default: the quickstart sets none
-        return
+def spark_master(tmp_path_factory):
+    """The URL of a standalone cluster (master + one worker) started for the
+    module and stopped after it."""
     state_dir = tmp_path_factory.mktemp("standalone")
     master_port = _free_port()
     master = _spark_class(
@@ -151,7 +130,7 @@ def spark_master(request, tmp_path_factory):
         "3g",
     )
     _wait_for(state_dir / "worker.log", "Successfully registered with master", worker, "Spark worker")
-    yield "standalone", url
+    yield url
     for process in (worker, master):
         _stop(process)
     assert worker.poll() is not None and master.poll() is not None
@@ -187,28 +166,30 @@ def _repository_copy(destination: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def thrift_server(tmp_path_factory, spark_master):
-    """(port, folder the client runs in, its env, mode): the server started by
-    the quickstart's command in a copy of the repository (local), or by the
-    launcher on the standalone master."""
-    mode, master = spark_master
+    """(port, folder the client runs in, its env): the server started by the
+    quickstart's command in a copy of the repository, on the cluster
+    (CDCFLOW_SPARK_MASTER)."""
     state_dir = tmp_path_factory.mktemp("thrift-state")
     port = _free_port()
     env = {key: value for key, value in os.environ.items() if key != "DBT_PROFILES_DIR"}
     env.update(
-        CDCFLOW_THRIFT_PORT=str(port), CDCFLOW_STATE_DIR=str(state_dir / "server"), CDCFLOW_SCHEMA=SCHEMA
+        CDCFLOW_THRIFT_PORT=str(port),
+        CDCFLOW_STATE_DIR=str(state_dir / "server"),
+        CDCFLOW_SCHEMA=SCHEMA,
+        CDCFLOW_SPARK_MASTER=spark_master,
     )
-    if mode == "local":
-        folder = _repository_copy(tmp_path_factory.mktemp("fresh-clone"))
-        command = ["bash", "-euo", "pipefail", "-c", quickstart_commands()[0]]
-    else:
-        folder = PROJECT_DIR
-        command = [sys.executable, "-m", "launcher.cli", "serve", "--master", master]
+    folder = _repository_copy(tmp_path_factory.mktemp("fresh-clone"))
     log = open(state_dir / "serve.log", "w")
     server = subprocess.Popen(
-        command, cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        ["bash", "-euo", "pipefail", "-c", quickstart_commands()[0]],
+        cwd=folder,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     _wait_for(state_dir / "serve.log", "listening", server, "Thrift server")
-    yield port, folder, env, mode
+    yield port, folder, env
     _stop(server)
     log.close()
 
@@ -228,30 +209,22 @@ def _client(folder: Path, env: dict, script: str, check: bool = True) -> subproc
 
 
 @pytest.fixture(scope="module")
-def built_over_thrift(thrift_server, tmp_path_factory, request):
-    port, folder, env, mode = thrift_server
-    if mode == "local":
-        _client(folder, env, quickstart_commands()[1])
-    else:
-        project = request.getfixturevalue("integration_project")  # dbt deps done
-        target = tmp_path_factory.mktemp("standalone-dbt")
-        common = (
-            f"--target thrift --project-dir {project} --target-path {target}/target --log-path {target}/logs"
-        )
-        dbt = Path(sys.executable).with_name("dbt")
-        _client(
-            folder,  # this repository: its profiles.yml
-            env,
-            f"{dbt} seed {common} --select it_customers__ct it_customers it_order_lines__ct it_order_lines",
-        )
-        build = f"{dbt} build {common} --select source:qlik_ct+ --exclude resource_type:seed"
-        build += " --vars '{cdcflow_mask_decoder: udf}'"
-        # one run at a time: the same build started while this one runs stops at its start
-        building = _started(folder, env, build, target / "build.log")
-        holder = _wait_for_claim(port, building)
-        second = _client(folder, env, build.replace(f"{target}/", f"{target}/second-"), check=False)
-        assert building.wait() == 0, building.log_text()
-        SECOND_RUN[mode] = (holder, second)
+def built_over_thrift(thrift_server, tmp_path_factory):
+    """A connection to the server once the quickstart's client commands have
+    run: the loads, then the build, during which the same build is started
+    again (SECOND_RUN: the build's claim, the second run)."""
+    port, folder, env = thrift_server
+    *loads, build = [line for line in quickstart_commands()[1].splitlines() if line.strip()]
+    assert " build " in build, build
+    for line in loads:
+        _client(folder, env, line)
+    logs = tmp_path_factory.mktemp("quickstart-dbt")
+    building = _started(folder, env, build, logs / "build.log")
+    holder = _wait_for_claim(port, building)
+    # one run at a time: the same build started while this one runs stops at its start
+    second = f"{build} --target-path {logs}/second/target --log-path {logs}/second/logs"
+    SECOND_RUN["build"] = (holder, _client(folder, env, second, check=False))
+    assert building.wait() == 0, building.log_text()
     from pyhive import hive
 
     connection = hive.connect(host="127.0.0.1", port=port, username="cdcflow")
@@ -259,7 +232,7 @@ def built_over_thrift(thrift_server, tmp_path_factory, request):
     connection.close()
 
 
-# the run started while the standalone build ran: (the build's claim, the second run)
+# the build started while the quickstart's build ran: (the build's claim, the second run)
 SECOND_RUN: dict[str, tuple] = {}
 
 
@@ -346,38 +319,27 @@ def _differing_marts(connection, prefix: str, tables: list[str]) -> dict:
     return differing
 
 
-def test_marts_over_thrift_equal_expected(built_over_thrift, spark_master):
-    mode = spark_master[0]
-    assert _differing_marts(built_over_thrift, BUILT[mode]["prefix"], BUILT[mode]["tables"]) == {}
+def test_marts_over_thrift_equal_expected(built_over_thrift):
+    assert _differing_marts(built_over_thrift, "", list(TABLES)) == {}
 
 
-def test_quarantines_over_thrift(built_over_thrift, spark_master):
+def test_quarantines_over_thrift(built_over_thrift):
     differing = {}
-    prefix = BUILT[spark_master[0]]["prefix"]
-    for quarantine in BUILT[spark_master[0]]["quarantines"]:
+    for quarantine in QUARANTINES:
         header, expected = read_expected(quarantine)
         actual = _rows(built_over_thrift, f"{SCHEMA}.{quarantine}", header)
-        if prefix:  # integration_tests/ names its tables and raw tables it_<name>
-            expected = sorted(tuple(_prefixed(header, row, prefix)) for row in expected)
         if actual != expected:
             differing[quarantine] = {"actual": actual, "expected": expected}
     assert differing == {}
 
 
-def _prefixed(header, row, prefix):
-    for name, value in zip(header, row, strict=True):
-        yield prefix + value if name in ("source_table", "raw_table") and value else value
-
-
-def test_ranges_recorded_over_thrift(built_over_thrift, spark_master):
+def test_ranges_recorded_over_thrift(built_over_thrift):
     # the on-run-start / on-run-end hooks call the state machine's UDFs on the server
     cursor = built_over_thrift.cursor()
     cursor.execute(f"select name, state_name, state from {SCHEMA}.cdc_states order by name")
     rows = cursor.fetchall()
     cursor.close()
-    prefix = BUILT[spark_master[0]]["prefix"]
-    built = BUILT[spark_master[0]]["tables"]
-    assert [row[:2] for row in rows] == [(prefix + table, "TFEND") for table in sorted(built)]
+    assert [row[:2] for row in rows] == [(table, "TFEND") for table in sorted(TABLES)]
     assert all(state.startswith("TFEND/CS/0x") for _, _, state in rows)
 
 
@@ -402,34 +364,54 @@ def test_server_listens_on_loopback_only(thrift_server):
 
 
 def test_server_runs_on_the_requested_master(built_over_thrift, spark_master):
-    # on the standalone cluster every task (the Python UDFs included) ran on its worker's executor
     cursor = built_over_thrift.cursor()
     cursor.execute("set spark.master")
-    assert cursor.fetchall() == [("spark.master", spark_master[1])]
+    assert cursor.fetchall() == [("spark.master", spark_master)]
     cursor.close()
+
+
+def test_the_clusters_executors_run_the_python_udfs(built_over_thrift):
+    """The mask decoder's UDF over the landed change tables, on the worker's
+    executors, gives what its Python function gives."""
+    from udfs.change_mask import changed_columns
+
+    columns = ["customer_id", "first_name", "last_name", "email"]
+    cursor = built_over_thrift.cursor()
+    cursor.execute(
+        # the seed holds the masks as hex text (Replicate lands them as varbinary)
+        "select header__change_mask, cdcflow_changed_columns(unhex(header__change_mask), array("
+        + ", ".join(f"'{c}'" for c in columns)
+        # the data columns' bits follow the seven header columns' (reference 001)
+        + f"), 7) from {SCHEMA}_raw.customers__ct"  # the seeds' schema
+    )
+    rows = cursor.fetchall()
+    cursor.close()
+    assert len(rows) == len(read_seed("customers__ct")) > 0
+    assert any(decoded for _, decoded in rows)
+    for mask_hex, decoded in rows:
+        mask = bytes.fromhex(mask_hex) if mask_hex is not None else None
+        assert _thrift_text(decoded) == as_text(changed_columns(mask, columns, 7)), mask_hex
 
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_a_second_run_stops_at_its_start_while_one_runs(built_over_thrift, spark_master):
+def test_a_second_run_stops_at_its_start_while_one_runs(built_over_thrift):
     """Two `dbt build`s against one server: the second, started while the first
     held the CDC groups, stopped in its on-run-start hook, saying which run holds
     them, and recorded nothing; the first ended normally (the marts tests) and
     released its claim."""
-    if spark_master[0] != "standalone":
-        pytest.skip("the standalone build is the one started twice (each Thrift build costs minutes)")
-    (holder, groups), second = SECOND_RUN["standalone"]
-    assert groups == "it_customers, it_order_lines"
+    (holder, groups), second = SECOND_RUN["build"]
+    assert groups == ", ".join(sorted(TABLES))
     assert second.returncode == 2  # dbt: an error outside any node
     message = _one_line(second.stdout)
     assert (
-        f"cdcflow: another run holds the CDC groups of {SCHEMA}: dbt invocation {holder}"
-        " (`dbt build --select source:qlik_ct+`, started " in message
+        f"cdcflow: another run holds the CDC groups of {SCHEMA}: "
+        f"dbt invocation {holder} (`dbt build`, started " in message
     ), message[-3000:]
     assert f'dbt run-operation cdcflow.release_cdc_run_claim --args "{{invocation_id: {holder}}}"' in message
-    # every state and run summary recorded is the first run's
+    # every state and run summary recorded is the first build's
     cursor = built_over_thrift.cursor()
     for table in ("cdc_states_log", "cdc_states_runs"):
         cursor.execute(f"select distinct invocation_id from {SCHEMA}.{table}")
@@ -439,30 +421,26 @@ def test_a_second_run_stops_at_its_start_while_one_runs(built_over_thrift, spark
 
 
 def test_a_killed_runs_claim_holds_until_cleared_as_the_message_says(
-    built_over_thrift, thrift_server, spark_master, request, tmp_path
+    built_over_thrift, thrift_server, tmp_path
 ):
     """A dbt run killed once it claimed the groups leaves its claim: the next run
     stops at its start naming it, the run-operation its message gives clears it,
     and the run after that takes the range again and ends TFEND, the marts as
     before."""
-    if spark_master[0] != "standalone":
-        pytest.skip("once, on the standalone server (integration_tests/, built with the plain dbt CLI)")
-    port, folder, env, _ = thrift_server
-    project = request.getfixturevalue("integration_project")
-    dbt = Path(sys.executable).with_name("dbt")
+    port, folder, env = thrift_server
 
     def command(name: str, arguments: str) -> str:
         return (
-            f"{dbt} {arguments} --target thrift --project-dir {project}"
+            f".venv/bin/dbt {arguments} --target thrift"
             f" --target-path {tmp_path}/{name}/target --log-path {tmp_path}/{name}/logs"
         )
 
-    run = "run --selector it_customers --vars '{cdcflow_mask_decoder: udf}'"
+    run = "run --selector customers"
     killed = _started(folder, env, command("killed", run), tmp_path / "killed.log")
     holder, groups = _wait_for_claim(port, killed)
     os.killpg(killed.pid, signal.SIGKILL)
     killed.wait()
-    assert groups == "it_customers"
+    assert groups == "customers"
 
     refused = _client(folder, env, command("refused", run), check=False)
     assert refused.returncode == 2
@@ -472,14 +450,14 @@ def test_a_killed_runs_claim_holds_until_cleared_as_the_message_says(
     )
     assert release and release.group(2) == holder, _one_line(refused.stdout)[-3000:]
     cleared = _client(folder, env, command("release", release.group(1).removeprefix("dbt ")))
-    assert f"cdcflow: cleared the claim of dbt invocation {holder} (groups it_customers)" in _one_line(
+    assert f"cdcflow: cleared the claim of dbt invocation {holder} (groups customers)" in _one_line(
         cleared.stdout
     )
     _client(folder, env, command("again", run))
 
     cursor = built_over_thrift.cursor()
-    cursor.execute(f"select state_name from {SCHEMA}.cdc_states where name = 'it_customers'")
+    cursor.execute(f"select state_name from {SCHEMA}.cdc_states where name = 'customers'")
     assert cursor.fetchall() == [("TFEND",)]
     cursor.close()
     assert _run_claim(built_over_thrift) is None
-    assert _differing_marts(built_over_thrift, "it_", ["customers"]) == {}
+    assert _differing_marts(built_over_thrift, "", ["customers"]) == {}
