@@ -10,8 +10,9 @@ size's increment is also applied to a table of each smaller size (the
 incremental run must follow the increment, not the table). Each step is its own
 process, measured from the OS (bench/measure.py). Writes benchmark.json,
 benchmark.md and benchmark.png to --results; ``--check-targets`` exits 3 when a
-target (TARGETS) is missed. ``--quick`` leaves out (2) and the check after
-the full build (the tables are checked once, after the increment).
+target (TARGETS) is missed. ``--quick`` leaves out (2), the baseline on the
+main batch and the check after the full build (the tables are checked once,
+after the increment, against the baseline on both batches).
 
     python -m bench.run --sizes 1M,10M --same-increment --check-targets   # bench/README.md
     python -m bench.run --sizes 3k --formats qlik_ct --quick --results DIR  # the CI smoke run
@@ -182,7 +183,8 @@ def bench_size(
     the increment; per format the incremental run; check every format's tables
     (``checked``) and time the mask decoders. With ``resume``, the steps
     already measured in ``work`` are kept (a size already done entirely too).
-    ``quick``: no run with nothing new, the tables checked after the increment only."""
+    ``quick``: no run with nothing new and no baseline on the main batch (no
+    full build / baseline ratio), the tables checked after the increment only."""
     done = work / "result.json"
     if resume and done.exists():
         print(f"{changes:,} changes: measured before the resume", flush=True)
@@ -237,7 +239,7 @@ def bench_size(
         measured = step(f"nothing_new_{source_format}", dbt_run(source_format))
         result["formats"][source_format]["nothing_new"] = Step.summary(measured)
     checks = {}
-    if checked:
+    if checked and not quick:
         result["baseline"] = _per_s(
             workload.main_changes, step("baseline", [*baseline, "--out", str(work / "baseline")])
         )
