@@ -34,8 +34,9 @@
     {%- set outcomes = ref('dirxml_event_outcomes') -%}
     {%- set key = cfg.key -%}
     {#- the change earlier runs logged last: this run's first events may go on with it -#}
-    {%- set last = cdcflow.dirxml_last_logged_change(cfg, this, outcomes, group_range)
-        if is_incremental() else none -%}
+    {%- if is_incremental() -%}
+        {%- set last = cdcflow.dirxml_last_logged_change(cfg, this, outcomes, group_range) -%}
+    {%- endif -%}
 
 with
 
@@ -80,27 +81,16 @@ last_logged as (
     -- dirxml_last_logged_change)
     select
         logged.*,
-        {%- if last and last.logged_fields %}
-        array({% for field in last.logged_fields %}{{ cdcflow.sql_string(field) }}{{ ', ' if not loop.last }}{% endfor %})
-            as logged_fields,
-        {%- else %}
-        cast(array() as array<string>) as logged_fields,
-        {%- endif %}
-        cast({{ cdcflow.sql_string(last.logged_kind if last else none) }} as string) as logged_kind,
-        cast({{ last.last_record_id if last and last.last_record_id is not none else 'null' }} as bigint)
-            as last_record_id
+        {{ last.logged_fields }} as logged_fields,
+        {{ last.logged_kind }} as logged_kind,
+        {{ last.last_record_id }} as last_record_id
     from (
         select *
         from {{ this }}
         where
-            {%- if last %}
-            {{ 'change_date = ' ~ last.change_date if last.change_date else 'change_date is null' }}
-            and change_order = {{ last.change_order }}
+            {{ last.row }}
             {%- if group_range.reprocessing == 'true' %}
             and loaded_at < {{ group_range.last_ended_at }}
-            {%- endif %}
-            {%- else %}
-            false
             {%- endif %}
         order by loaded_at desc
         limit 1
@@ -194,7 +184,7 @@ continued as (
     from (
         select *
         from islands
-        where record_id > {{ last.last_record_id if last and last.last_record_id is not none else 'null' }}
+        where record_id > {{ last.last_record_id }}
         order by record_id
         limit 1
     ) as first_event

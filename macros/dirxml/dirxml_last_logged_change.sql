@@ -1,12 +1,19 @@
 {% macro dirxml_last_logged_change(cfg, change_log, outcomes, group_range) %}
     {#- The change that earlier runs logged last in a DirXML change log (the
-        greatest change_order), looked up once before the change-log model runs:
-        {'change_order', 'change_date' (SQL literals), 'logged_fields' (the
-        lowercased fields of its events), 'logged_kind' ('field insert', 'field
-        update' or none), 'last_record_id' (its last event, or none)}; none when
-        nothing is logged yet. Earlier runs: not the run that did not end
-        (reprocessing: its changes are re-read whole). -#}
-    {%- if not execute -%}{{ return(none) }}{%- endif -%}
+        greatest change_order), looked up once before the change-log model runs,
+        as SQL for that model: 'row' (a condition selecting its rows in the change
+        log, 'false' when nothing is logged yet), 'logged_fields' (the lowercased
+        fields of its events, an array), 'logged_kind' ('field insert', 'field
+        update' or null) and 'last_record_id' (its last event, or null). Earlier
+        runs: not the run that did not end (reprocessing: its changes are re-read
+        whole). -#}
+    {%- set nothing = {
+        'row': 'false',
+        'logged_fields': 'cast(array() as array<string>)',
+        'logged_kind': 'cast(null as string)',
+        'last_record_id': 'cast(null as bigint)',
+    } -%}
+    {%- if not execute -%}{{ return(nothing) }}{%- endif -%}
     {%- set logged_before = 'loaded_at < ' ~ group_range.last_ended_at
         if group_range.reprocessing == 'true' else 'true' -%}
     {%- set query -%}
@@ -45,13 +52,17 @@
         ) as logged_events
     {%- endset -%}
     {%- set rows = run_query(query) -%}
-    {%- if rows | length == 0 -%}{{ return(none) }}{%- endif -%}
+    {%- if rows | length == 0 -%}{{ return(nothing) }}{%- endif -%}
     {%- set row = rows[0] -%}
+    {%- set fields = [] -%}
+    {%- for field in (fromjson(row[2]) if row[2] is not none else []) -%}
+        {%- do fields.append(cdcflow.sql_string(field)) -%}
+    {%- endfor -%}
     {{ return({
-        'change_order': cdcflow.sql_string(row[0]),
-        'change_date': "date'" ~ row[1] ~ "'" if row[1] is not none else none,
-        'logged_fields': fromjson(row[2]) if row[2] is not none else [],
-        'logged_kind': row[3],
-        'last_record_id': row[4],
+        'row': ("change_date = date'" ~ row[1] ~ "'" if row[1] is not none else 'change_date is null')
+            ~ ' and change_order = ' ~ cdcflow.sql_string(row[0]),
+        'logged_fields': 'array(' ~ fields | join(', ') ~ ')' if fields else nothing.logged_fields,
+        'logged_kind': cdcflow.sql_string(row[3]) if row[3] is not none else nothing.logged_kind,
+        'last_record_id': row[4] | string if row[4] is not none else nothing.last_record_id,
     }) }}
 {% endmacro %}
