@@ -81,6 +81,12 @@ def spark_conf(state_dir: Path) -> dict[str, str]:
         # landed_at or valid_to skips the row groups of earlier runs and older history
         "spark.sql.parquet.outputTimestampType": "TIMESTAMP_MICROS",
         "spark.sql.sources.partitionOverwriteMode": "dynamic",
+        # a partition filter the Hive metastore fails on (its embedded Derby may cast
+        # another table's partition values while it filters a date column) falls back
+        # to listing the table's partitions and filtering their names here, instead of
+        # failing the query with INTERNAL_ERROR_HIVE_METASTORE_PARTITION_FILTER
+        "spark.sql.hive.metastorePartitionPruningFallbackOnException": "true",
+        "spark.sql.hive.metastorePartitionPruningFastFallback": "true",
         "spark.executorEnv.PYTHONPATH": os.environ["PYTHONPATH"],
     }
 

@@ -2,8 +2,11 @@
     {#- The change that earlier runs logged last in a DirXML change log (the
         greatest change_order), looked up once before the change-log model runs,
         as SQL for that model: 'row' (a condition selecting its rows in the change
-        log, 'false' when nothing is logged yet), 'logged_fields' (the lowercased
-        fields of its events, an array), 'logged_kind' ('field insert', 'field
+        log, 'false' when nothing is logged yet; its partition named as text: a
+        date literal compared with change_date goes to the Hive metastore as a
+        filter, which the embedded Derby one may fail on,
+        INTERNAL_ERROR_HIVE_METASTORE_PARTITION_FILTER), 'logged_fields' (the
+        lowercased fields of its events, an array), 'logged_kind' ('field insert', 'field
         update' or null) and 'last_record_id' (its last event, or null). Earlier
         runs: not the run that did not end (reprocessing: its changes are re-read
         whole). -#}
@@ -59,7 +62,7 @@
         {%- do fields.append(cdcflow.sql_string(field)) -%}
     {%- endfor -%}
     {{ return({
-        'row': ("change_date = date'" ~ row[1] ~ "'" if row[1] is not none else 'change_date is null')
+        'row': ("cast(change_date as string) = '" ~ row[1] ~ "'" if row[1] is not none else 'change_date is null')
             ~ ' and change_order = ' ~ cdcflow.sql_string(row[0]),
         'logged_fields': 'array(' ~ fields | join(', ') ~ ')' if fields else nothing.logged_fields,
         'logged_kind': cdcflow.sql_string(row[3]) if row[3] is not none else nothing.logged_kind,
