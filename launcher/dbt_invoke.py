@@ -20,9 +20,12 @@ def invoke_dbt(
     target: str = "session",
     project_dir: Path = PROJECT_DIR,
     callbacks: list | None = None,
+    target_path: Path | None = None,
 ):
     """Invoke dbt with ``args`` against this project (or ``project_dir``); return
-    dbt's result object. ``callbacks`` receive dbt's events."""
+    dbt's result object. ``callbacks`` receive dbt's events. dbt writes its
+    artifacts to ``target_path`` (default: ``state_dir``/target) and its log to
+    ``state_dir``/logs."""
     from dbt.cli.main import dbtRunner
 
     full_args = [
@@ -34,7 +37,7 @@ def invoke_dbt(
         "--target",
         target,
         "--target-path",
-        str(Path(state_dir) / "target"),
+        str(target_path or Path(state_dir) / "target"),
         "--log-path",
         str(Path(state_dir) / "logs"),
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import os
 import re
 from contextlib import contextmanager
@@ -151,14 +152,40 @@ def env(**values):
                 os.environ[key] = old
 
 
+def target_path(state_dir: Path, project_dir: Path, schema: str, args=(), target: str = "session") -> Path:
+    """The folder of dbt's artifacts for runs of ``project_dir`` in ``schema`` with
+    the ``--vars`` of ``args``: one per combination. dbt parses the project again
+    whenever the project, the profile (the schema) or the vars differ from the
+    last run's in the folder; the test files of a worker share its session and
+    state folder, and a test's runs then re-use the parse of the first."""
+    args = list(args)
+    dbt_vars = args[args.index("--vars") + 1] if "--vars" in args else ""
+    key = hashlib.sha1("\0".join([str(project_dir), schema, target, dbt_vars]).encode()).hexdigest()[:12]
+    return Path(state_dir) / "targets" / key
+
+
+def invoke_dbt_in(
+    state_dir: Path, args: list[str], *, schema: str, project_dir: Path, target: str = "session"
+):
+    """dbt's result of ``args`` invoked in-process against ``schema``, its
+    artifacts in ``target_path``."""
+    from launcher.dbt_invoke import invoke_dbt
+
+    with env(CDCFLOW_SCHEMA=schema):
+        return invoke_dbt(
+            list(args),
+            state_dir=state_dir,
+            target=target,
+            project_dir=project_dir,
+            target_path=target_path(state_dir, project_dir, schema, args, target),
+        )
+
+
 def run_dbt(
     state_dir: Path, *args: str, schema: str, target: str = "session", project_dir: Path = PROJECT_DIR
 ) -> None:
     """Invoke dbt in-process against ``schema``; fail the test if dbt fails."""
-    from launcher.dbt_invoke import invoke_dbt
-
-    with env(CDCFLOW_SCHEMA=schema):
-        result = invoke_dbt(list(args), state_dir=state_dir, target=target, project_dir=project_dir)
+    result = invoke_dbt_in(state_dir, list(args), schema=schema, project_dir=project_dir, target=target)
     if not result.success:
         failures = [
             f"{r.node.name}: {r.status}: {r.message}"
@@ -220,12 +247,9 @@ def load_raw(
 def compile_inline(state_dir: Path, sql: str, *extra: str) -> str:
     """The SQL dbt compiles ``sql`` (Jinja using the project's macros) to, in
     integration_tests/ (installed by the ``integration_project`` fixture)."""
-    from launcher.dbt_invoke import invoke_dbt
-
-    with env(CDCFLOW_SCHEMA="e2e_compile"):
-        result = invoke_dbt(
-            ["compile", "--inline", sql, *extra], state_dir=state_dir, project_dir=INTEGRATION_DIR
-        )
+    result = invoke_dbt_in(
+        state_dir, ["compile", "--inline", sql, *extra], schema="e2e_compile", project_dir=INTEGRATION_DIR
+    )
     assert result.success, result.exception
     return result.result.results[0].node.compiled_code
 

@@ -22,8 +22,8 @@ from tests.e2e.helpers import (
     MESSAGE_QUARANTINE_COLUMNS,
     compile_inline,
     current_columns,
-    env,
     history_columns,
+    invoke_dbt_in,
     load_raw,
     read_expected,
     read_seed,
@@ -222,16 +222,14 @@ def test_a_kafka_landing_column_of_a_type_no_sink_writes_is_named(kafka_landings
 
 
 def test_a_missing_landing_table_stops_its_model_with_one_short_message(kafka_landings, state_dir):
-    from launcher.dbt_invoke import invoke_dbt
-
     raw = "e2e_kafka_landing_missing_raw"
     kafka_landings.sql(f"create database if not exists {raw}")
-    with env(CDCFLOW_SCHEMA=KAFKA_SCHEMA):
-        result = invoke_dbt(
-            ["run", "--select", "stg_debezium__parsed_events", "--vars", f"{{cdcflow_raw_schema: {raw}}}"],
-            state_dir=state_dir,
-            project_dir=INTEGRATION_DIR,
-        )
+    result = invoke_dbt_in(
+        state_dir,
+        ["run", "--select", "stg_debezium__parsed_events", "--vars", f"{{cdcflow_raw_schema: {raw}}}"],
+        schema=KAFKA_SCHEMA,
+        project_dir=INTEGRATION_DIR,
+    )
     assert not result.success
     (failed,) = [r for r in result.result.results if r.node.name == "stg_debezium__parsed_events"]
     message = str(failed.message)

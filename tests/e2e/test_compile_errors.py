@@ -3,7 +3,7 @@
 import pytest
 
 from bench.project import onboarded_project
-from tests.e2e.helpers import env
+from tests.e2e.helpers import env, invoke_dbt_in
 
 pytestmark = pytest.mark.spark
 
@@ -21,10 +21,9 @@ def bare_project(tmp_path_factory):
 
 
 def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
-    from launcher.dbt_invoke import invoke_dbt
-
-    with env(CDCFLOW_SCHEMA="e2e_compile"):
-        result = invoke_dbt(["compile", "--inline", sql, *extra], state_dir=state_dir, project_dir=project)
+    result = invoke_dbt_in(
+        state_dir, ["compile", "--inline", sql, *extra], schema="e2e_compile", project_dir=project
+    )
     assert not result.success, f"expected a compile error for {sql}"
     # dbt wraps the macro's CompilationError ("Error parsing inline query")
     error = result.exception

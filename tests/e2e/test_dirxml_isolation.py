@@ -13,8 +13,8 @@ from tests.e2e.helpers import (
     DIRXML_OUTCOME_COLUMNS,
     INTEGRATION_DIR,
     current_columns,
-    env,
     history_columns,
+    invoke_dbt_in,
     read_expected,
     run_dbt,
     sample_rows,
@@ -38,8 +38,6 @@ def _settings(misspelt: bool) -> str:
 
 @pytest.fixture(scope="module")
 def runs(spark, state_dir, integration_project):
-    from launcher.dbt_invoke import invoke_dbt
-
     run_dbt(
         state_dir,
         "seed",
@@ -50,12 +48,12 @@ def runs(spark, state_dir, integration_project):
         schema=SCHEMA,
         project_dir=integration_project,
     )
-    with env(CDCFLOW_SCHEMA=SCHEMA):
-        misconfigured = invoke_dbt(
-            ["run", "--select", "source:dirxml+", "--vars", _settings(misspelt=True)],
-            state_dir=state_dir,
-            project_dir=integration_project,
-        )
+    misconfigured = invoke_dbt_in(
+        state_dir,
+        ["run", "--select", "source:dirxml+", "--vars", _settings(misspelt=True)],
+        schema=SCHEMA,
+        project_dir=integration_project,
+    )
     after_mistake = {
         "states": {row.name: row for row in spark.sql(f"select * from {SCHEMA}.cdc_states").collect()},
         "outcomes": sample_rows(spark, f"{SCHEMA}.dirxml_event_outcomes", DIRXML_OUTCOME_COLUMNS),

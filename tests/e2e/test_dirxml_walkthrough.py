@@ -10,7 +10,7 @@ from datetime import datetime
 
 import pytest
 
-from tests.e2e.helpers import as_text, make_project, run_dbt, select_list
+from tests.e2e.helpers import as_text, invoke_dbt_in, make_project, run_dbt, select_list
 
 pytestmark = pytest.mark.spark
 
@@ -257,15 +257,12 @@ def test_each_event_type_of_the_reference_walk_through(spark, state_dir, project
 
 
 def test_a_source_table_without_a_configured_column_is_refused(spark, state_dir, project):
-    from launcher.dbt_invoke import invoke_dbt
-    from tests.e2e.helpers import env
-
-    with env(CDCFLOW_SCHEMA=SCHEMA):
-        result = invoke_dbt(
-            ["run", "--select", "+int_emp__changes_logged", "--vars", _vars().replace("photo", "picture")],
-            state_dir=state_dir,
-            project_dir=project,
-        )
+    result = invoke_dbt_in(
+        state_dir,
+        ["run", "--select", "+int_emp__changes_logged", "--vars", _vars().replace("photo", "picture")],
+        schema=SCHEMA,
+        project_dir=project,
+    )
     assert not result.success
     messages = " ".join(str(r.message) for r in result.result.results)
     assert (

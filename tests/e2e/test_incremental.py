@@ -10,6 +10,7 @@ from tests.e2e.helpers import (
     INTEGRATION_DIR,
     current_columns,
     history_columns,
+    invoke_dbt_in,
     load_raw,
     read_seed,
     run_dbt,
@@ -316,9 +317,6 @@ def test_each_run_records_its_range_in_the_state_table(incremental_and_full):
 def failed_then_recovered(incremental_and_full, state_dir):
     """Batch 1 processed; the full-load table is missing when the next two runs
     start (renamed away): they fail; it comes back, batch 2 lands; the next run."""
-    from launcher.dbt_invoke import invoke_dbt
-    from tests.e2e.helpers import env
-
     spark, *_ = incremental_and_full
     select = ("run", "--select", "source:qlik_ct+", "--vars", "{cdcflow_raw_schema: err_raw}")
     _load_full_load(spark, "err_raw")
@@ -326,13 +324,12 @@ def failed_then_recovered(incremental_and_full, state_dir):
     _dbt(state_dir, *select, schema="err")
     marts_before = {mart: spark_rows(spark, f"err.{mart}", columns) for mart, columns in MARTS.items()}
     spark.sql("alter table err_raw.it_customers rename to err_raw.it_customers_away")
-    with env(CDCFLOW_SCHEMA="err"):
-        failed = invoke_dbt(list(select), state_dir=state_dir, project_dir=INTEGRATION_DIR)
-        assert not failed.success
-        after_failure = spark.sql("select * from err.cdc_states order by name").collect()
-        # a redo (TFREDO) whose change log fails again: the version chain it would
-        # rebuild is kept until a rebuild completes
-        assert not invoke_dbt(list(select), state_dir=state_dir, project_dir=INTEGRATION_DIR).success
+    failed = invoke_dbt_in(state_dir, list(select), schema="err", project_dir=INTEGRATION_DIR)
+    assert not failed.success
+    after_failure = spark.sql("select * from err.cdc_states order by name").collect()
+    # a redo (TFREDO) whose change log fails again: the version chain it would
+    # rebuild is kept until a rebuild completes
+    assert not invoke_dbt_in(state_dir, list(select), schema="err", project_dir=INTEGRATION_DIR).success
     marts_during = {mart: spark_rows(spark, f"err.{mart}", columns) for mart, columns in MARTS.items()}
     spark.sql("alter table err_raw.it_customers_away rename to err_raw.it_customers")
     _load(spark, "err_raw", BATCH_2)  # lands after the failed runs: the next one reads it
@@ -395,9 +392,6 @@ def one_table_misconfigured(failed_then_recovered, state_dir):
 
     import yaml
 
-    from launcher.dbt_invoke import invoke_dbt
-    from tests.e2e.helpers import env
-
     spark = failed_then_recovered[0]
     _load_full_load(spark, "typo_raw")
     _load(spark, "typo_raw", BATCH_1)
@@ -408,12 +402,12 @@ def one_table_misconfigured(failed_then_recovered, state_dir):
         ("emial" if name == "email" else name): kind for name, kind in columns
     }
     settings = json.dumps({"cdcflow_raw_schema": "typo_raw", "cdcflow_tables": tables})
-    with env(CDCFLOW_SCHEMA="typo"):
-        result = invoke_dbt(
-            ["run", "--select", "source:qlik_ct+", "--vars", settings],
-            state_dir=state_dir,
-            project_dir=INTEGRATION_DIR,
-        )
+    result = invoke_dbt_in(
+        state_dir,
+        ["run", "--select", "source:qlik_ct+", "--vars", settings],
+        schema="typo",
+        project_dir=INTEGRATION_DIR,
+    )
     states = {row.name: row for row in spark.sql("select * from typo.cdc_states").collect()}
     return spark, result, states
 

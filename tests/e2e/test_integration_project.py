@@ -20,10 +20,12 @@ from tests.e2e.helpers import (
     current_columns,
     env,
     history_columns,
+    invoke_dbt_in,
     read_expected,
     run_dbt,
     sample_rows,
     spark_rows,
+    target_path,
 )
 
 SCHEMA = "e2e_package"
@@ -55,7 +57,8 @@ def build(spark, state_dir, integration_project):
     run_dbt(
         state_dir, "build", "--exclude", "resource_type:seed", schema=SCHEMA, project_dir=integration_project
     )
-    return spark, json.loads((state_dir / "target" / "manifest.json").read_text())
+    artifacts = target_path(state_dir, integration_project, SCHEMA)
+    return spark, json.loads((artifacts / "manifest.json").read_text())
 
 
 @pytest.fixture(scope="module")
@@ -279,7 +282,8 @@ def test_source_freshness_reads_each_feeds_landing_time(built, state_dir, integr
     when their rows landed, and leaves out what is written once (full loads)
     or kept as it is now (DirXML's query-back tables)."""
     run_dbt(state_dir, "source", "freshness", schema=SCHEMA, project_dir=integration_project)
-    results = json.loads((state_dir / "target" / "sources.json").read_text())["results"]
+    artifacts = target_path(state_dir, integration_project, SCHEMA)
+    results = json.loads((artifacts / "sources.json").read_text())["results"]
     checked = {result["unique_id"].rsplit(".", 1)[1]: result["status"] for result in results}
     assert checked == {
         name: "pass"
@@ -327,14 +331,12 @@ def test_cdcflow_docs_writes_the_site_with_lineage_and_columns(built, state_dir,
 def test_a_selector_per_table_selects_its_marts_and_what_they_are_built_from(
     built, state_dir, integration_project
 ):
-    from launcher.dbt_invoke import invoke_dbt
-
-    with env(CDCFLOW_SCHEMA=SCHEMA):
-        listed = invoke_dbt(
-            ["ls", "--selector", "it_products", "--resource-type", "model", "--output", "name"],
-            state_dir=state_dir,
-            project_dir=integration_project,
-        )
+    listed = invoke_dbt_in(
+        state_dir,
+        ["ls", "--selector", "it_products", "--resource-type", "model", "--output", "name"],
+        schema=SCHEMA,
+        project_dir=integration_project,
+    )
     assert listed.success, listed.exception
     assert sorted(listed.result) == [
         "int_it_products__changes_logged",
