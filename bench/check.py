@@ -3,7 +3,7 @@ source table's truth, and time change-mask decoding (native SQL vs Python UDF),
 in one session on the benchmark's state dir.
 
     python -m bench.check --state-dir S --project-dir P --vars V --formats F,..
-        --baseline DIR [--truth DIR] [--decode]
+        --baseline DIR [--build-baseline-from RAW] [--truth DIR] [--decode]
 """
 
 from __future__ import annotations
@@ -153,6 +153,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--schema", default="bench")
     parser.add_argument("--columns", required=True, help="JSON list of the table's columns")
     parser.add_argument("--baseline", type=Path, help="the baseline's output folder")
+    parser.add_argument(
+        "--build-baseline-from",
+        type=Path,
+        help="build the baseline first (bench/baseline.py, in this session) from this raw folder",
+    )
     parser.add_argument("--truth", type=Path, help="the source table's current rows (parquet)")
     parser.add_argument(
         "--formats", default="qlik_ct", help=f"comma-separated formats to check, of: {', '.join(FORMATS)}"
@@ -164,6 +169,10 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["CDCFLOW_SCHEMA"] = args.schema
     spark = build_session(state_dir=args.state_dir, app_name="cdcflow-bench-check")
     columns = json.loads(args.columns)
+    if args.build_baseline_from:
+        from bench import baseline
+
+        baseline.build(spark, args.build_baseline_from, args.baseline, TABLE, columns, "id")
     report = {
         "checks": compare(
             spark, args.schema, args.baseline, args.truth, columns, [f for f in args.formats.split(",") if f]
