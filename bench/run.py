@@ -93,6 +93,8 @@ def machine() -> dict:
         "dbt_core": version("dbt-core"),
         "dbt_spark": version("dbt-spark"),
         "spark_driver_memory": os.environ.get("CDCFLOW_DRIVER_MEMORY", "4g"),
+        # set only by the test suite (tests/spark-conf: settings for small data)
+        "spark_conf_dir": os.environ.get("SPARK_CONF_DIR", ""),
     }
 
 

@@ -3,7 +3,16 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
+
+# Every Spark the tests start (the sessions here, the fault workers', `cdcflow serve`
+# and the benchmark's processes, the standalone cluster's executors) reads
+# tests/spark-conf/spark-defaults.conf: settings for small data that cost less CPU
+# (its comments say which and why). A SPARK_CONF_DIR already set is kept.
+os.environ.setdefault("SPARK_CONF_DIR", str(Path(__file__).resolve().parent / "spark-conf"))
 
 # The test files that take longest, longest first (CI durations). `make test` runs
 # them on two workers (pytest-xdist --dist loadfile, --no-loadscope-reorder), a
