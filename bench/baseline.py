@@ -16,6 +16,8 @@ from pathlib import Path
 from pyspark.sql import Column, DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
+from bench.workload import KEY, TABLE
+
 HEADERS = 7  # the change table's header columns: the first data column is bit 7
 
 
@@ -122,9 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.baseline", description=__doc__.splitlines()[0])
     parser.add_argument("--raw", type=Path, required=True, help="folder holding <table>__ct and <table>")
     parser.add_argument("--out", type=Path, required=True, help="folder for history/ and current/")
-    parser.add_argument("--table", default="bench_items")
+    parser.add_argument("--table", default=TABLE)
     parser.add_argument("--columns", required=True, help="JSON list of the table's columns, in order")
-    parser.add_argument("--key", default="id")
+    parser.add_argument("--key", default=KEY)
     args = parser.parse_args(argv)
     from launcher.spark import spark_conf
 

@@ -14,7 +14,7 @@ import os
 import time
 from pathlib import Path
 
-from bench.workload import FORMATS, TABLE, table_name
+from bench.workload import FORMATS, KEY, TABLE, table_name
 
 
 def _difference(spark, left: str, right: str) -> dict:
@@ -164,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--decode", action="store_true", help="also time the two change-mask decoders")
     args = parser.parse_args(argv)
+    if args.build_baseline_from and not args.baseline:
+        parser.error("--build-baseline-from needs --baseline (the folder to build it in)")
     from launcher.spark import build_session
 
     os.environ["CDCFLOW_SCHEMA"] = args.schema
@@ -172,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.build_baseline_from:
         from bench import baseline
 
-        baseline.build(spark, args.build_baseline_from, args.baseline, TABLE, columns, "id")
+        baseline.build(spark, args.build_baseline_from, args.baseline, TABLE, columns, KEY)
     report = {
         "checks": compare(
             spark, args.schema, args.baseline, args.truth, columns, [f for f in args.formats.split(",") if f]

@@ -53,6 +53,8 @@ COLUMN_TYPES = [
 ]
 FORMATS = ["qlik_ct", "qlik_kafka", "debezium", "dirxml"]
 TABLE = "bench_items"
+# the table's key column
+KEY = "id"
 EPOCH = "2026-01-01 00:00:00"  # commit time of the first change
 ROWS_PER_FILE = 250_000
 LANDED_BEFORE_NOW_S = 3600

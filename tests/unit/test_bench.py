@@ -332,3 +332,14 @@ def test_event_log_summary_sums_each_statement_and_lists_the_slowest(tmp_path):
         "- 4.0 s wall, 4.0 s task, 2 tasks, 2.00 GiB shuffled, 0.00 GiB spilled"
         " (bench.int_t__versioned): sql at <unknown>:0"
     )
+
+
+def test_the_check_refuses_to_build_a_baseline_without_its_folder(tmp_path, capsys):
+    from bench import check
+
+    with pytest.raises(SystemExit):
+        check.main(
+            ["--state-dir", str(tmp_path), "--project-dir", str(tmp_path), "--vars", "{}", "--columns", "[]"]
+            + ["--build-baseline-from", str(tmp_path)]
+        )
+    assert "--build-baseline-from needs --baseline (the folder to build it in)" in capsys.readouterr().err
