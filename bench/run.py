@@ -93,7 +93,7 @@ def machine() -> dict:
         "dbt_core": version("dbt-core"),
         "dbt_spark": version("dbt-spark"),
         "spark_driver_memory": os.environ.get("CDCFLOW_DRIVER_MEMORY", "4g"),
-        # set only by the test suite (tests/spark-conf: settings for small data)
+        # the Spark settings folder the steps read, if any (the test suite sets tests/spark-conf)
         "spark_conf_dir": os.environ.get("SPARK_CONF_DIR", ""),
     }
 
