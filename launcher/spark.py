@@ -60,6 +60,13 @@ def spark_conf(state_dir: Path) -> dict[str, str]:
         "spark.hadoop.javax.jdo.option.ConnectionURL": (
             f"jdbc:derby:;databaseName={state_dir / 'metastore_db'};create=true"
         ),
+        # the Thrift server's sessions name this adapter (Spark's execution Hive sets
+        # it); the catalog's client did not, so the two differed in one DataNucleus
+        # property and every switch between them rebuilt the metastore's connection
+        # factory (ObjectStore.setConf): the same value here makes them equal
+        "spark.hadoop.datanucleus.rdbms.datastoreAdapterClassName": (
+            "org.datanucleus.store.rdbms.adapter.DerbyAdapter"
+        ),
         # -XX:-DontCompileHugeMethods: the JIT compiles a whole-stage codegen method of
         # more than 8,000 bytes of bytecode (a wide table's staging is one) instead of
         # interpreting it; it made the 1M-change __ct staging stage 4x faster

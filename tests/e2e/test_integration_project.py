@@ -402,6 +402,34 @@ def test_describe_reads_a_landed_change_tables_columns(
     )
 
 
+def test_thrift_sessions_and_the_catalog_give_the_metastore_the_same_connection_settings(spark):
+    """The Thrift server (`cdcflow serve`) opens its sessions with the Hive settings
+    of Spark's execution client; the catalog reads tables with its own client's.
+    The metastore keeps one connection factory and rebuilds it whenever the
+    DataNucleus/JDO settings it is given differ from the last ones (Hive's
+    ObjectStore.setConf): with one setting apart, every dbt connection rebuilt it
+    twice, most of the server's CPU. Built as the server builds it (HiveUtils)."""
+    jvm = spark.sparkContext._jvm
+    session = spark._jsparkSession
+    hive_utils = getattr(getattr(jvm.org.apache.spark.sql.hive, "HiveUtils$"), "MODULE$")
+    execution = hive_utils.newClientForExecution(
+        spark.sparkContext._jsc.sc().conf(), session.sessionState().newHadoopConf()
+    )
+    catalog = session.sharedState().externalCatalog().unwrapped().client()
+
+    def connection_settings(hive_conf) -> dict[str, str]:
+        settings, entries = {}, hive_conf.iterator()
+        while entries.hasNext():
+            key = entries.next().getKey()
+            if "datanucleus" in key or "jdo" in key:
+                settings[key] = hive_conf.get(key)
+        return settings
+
+    sessions = connection_settings(execution.conf())
+    assert "javax.jdo.option.ConnectionURL" in sessions
+    assert sessions == connection_settings(catalog.conf())
+
+
 def test_a_second_cdcflow_command_on_the_state_folder_stops_at_once(built, state_dir):
     """This test process's Spark session holds the state folder: `cdcflow run` on
     it stops before Spark starts, with one line naming this process."""
