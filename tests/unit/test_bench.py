@@ -343,3 +343,33 @@ def test_the_check_refuses_to_build_a_baseline_without_its_folder(tmp_path, caps
             + ["--build-baseline-from", str(tmp_path)]
         )
     assert "--build-baseline-from needs --baseline (the folder to build it in)" in capsys.readouterr().err
+
+
+def test_a_benchmark_without_qlik_ct_lands_its_stream_for_the_baseline(tmp_path, monkeypatch):
+    """The baselines are built from the __ct stream's files: a run measuring other
+    formats only still writes them (checked), and times no mask decoding (the
+    decoders read the __ct table through the project, which has none)."""
+    import bench.run
+
+    commands = {}
+
+    def step(self, name, command):
+        commands[name] = command
+        check = {"unexpected": 0, "missing": 0, "rows": 1, "expected_rows": 1}
+        checks = {"dirxml_current_vs_baseline": check}
+        output = "BENCH_CHECK " + json.dumps({"checks": checks}) if name.startswith("check") else ""
+        return measure.Measured(command, 0, 1.0, 200.0, None, output)
+
+    monkeypatch.setattr(bench.run.Step, "__call__", step)
+    monkeypatch.setattr(bench.run, "workload_project", lambda *args: None)
+    workload = Workload(changes=3000)
+    result = bench.run.bench_size(3000, tmp_path, workload, ["dirxml"], quick=True)
+
+    def option(name, flag):
+        return commands[name][commands[name].index(flag) + 1]
+
+    assert option("generate", "--formats") == option("land_increment", "--formats") == "dirxml,qlik_ct"
+    assert option("check_incremental", "--formats") == "dirxml"
+    assert "--decode" not in commands["check_incremental"]
+    assert "mask_decoding" not in result
+    assert set(result["formats"]) == {"dirxml"}
