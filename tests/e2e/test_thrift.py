@@ -71,12 +71,9 @@ def _spark_class(state_dir: Path, name: str, *args: str) -> subprocess.Popen:
         # no REST submission server (a fixed port, and not needed)
         "SPARK_MASTER_OPTS": "-Dspark.master.rest.enabled=false",
         "SPARK_WORKER_DIR": str(state_dir / "work"),
-        # the daemons' own JVMs: the C1 compiler only and no bytecode verification,
-        # as the suite's Spark processes (tests/spark-conf/spark-defaults.conf, which
-        # the daemons do not read)
-        "SPARK_DAEMON_JAVA_OPTS": (
-            "-XX:TieredStopAtLevel=1 -XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote"
-        ),
+        # the daemons' own JVMs: the C1 compiler only, as the suite's Spark processes
+        # (tests/spark-conf/spark-defaults.conf, which the daemons do not read)
+        "SPARK_DAEMON_JAVA_OPTS": "-XX:TieredStopAtLevel=1",
     }
     return subprocess.Popen(
         [str(spark_home / "bin" / "spark-class"), f"org.apache.spark.deploy.{name}", *args],
