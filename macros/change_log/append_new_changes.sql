@@ -6,7 +6,9 @@
         the canonical changes in `relation` (the table's columns, operation,
         change_order, committed_at, transaction_id, changed_columns,
         present_columns, landed_at), one per key and change_order (a second
-        delivery is the same change), less those already logged, with the end of
+        delivery is the same change: the first landed is kept, see
+        delivery_order; one whose content differs is a conflict the format's
+        quarantine reports, see conflicting_deliveries), less those already logged, with the end of
         the processing range (`group_range`, see processing_range) they were read
         in and its reprocessing flag (the reference's __$reprocessing: the range
         may already be on the target; the anti-join makes that harmless). Starts
@@ -31,7 +33,7 @@ deduplicated as (
 
     select * {%- if partitioned_by %} except ({{ partitioned_by | join(', ') }}){% endif %}
     from (
-        {{ cdcflow.latest_per_key(relation, partitioned_by + key + ['change_order'], 'landed_at desc') }}
+        {{ cdcflow.latest_per_key(relation, partitioned_by + key + ['change_order'], cdcflow.delivery_order(cfg)) }}
     ) as deduplicated_changes
 
 ),

@@ -101,8 +101,9 @@ last_logged as (
 
 published as (
 
-    -- an event landed twice is one event
-    {{ cdcflow.latest_per_key('landed_published', ['record_id'], 'landed_at desc') }}
+    -- an event landed twice is one event: the first landed (dirxml_judged_events
+    -- rejects a later one whose content differs)
+    {{ cdcflow.latest_per_key('landed_published', ['record_id'], 'landed_at asc, xxhash64(event_content) asc') }}
 
 ),
 

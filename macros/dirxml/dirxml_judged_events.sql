@@ -12,12 +12,60 @@
     {%- set key_names = [] -%}
     {%- for column in cfg.key -%}{%- do key_names.append(cfg.table_key_names[column]) -%}{%- endfor -%}
     {%- set driver_user = var('cdcflow_dirxml_driver_user', 'IDMDRIVER') %}
+    {#- the events earlier runs decided: a record_id delivered again is compared with them -#}
+    {%- set outcomes = none if cdcflow.any_built_from_scratch(['dirxml_event_outcomes'])
+        else cdcflow.model_relation('dirxml_event_outcomes') %}
 
 with
 
 events as (
 
-    select * from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
+    select *, {{ cdcflow.dirxml_event_content('raw_row') }} as event_content
+    from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
+
+),
+
+first_deliveries as (
+
+    -- each record_id delivered more than once (in this run, or decided by an
+    -- earlier run) with its first delivery, the one applied: the one decided,
+    -- else the first landed (ties by content, as the change log takes it)
+    select
+        record_id,
+        min_by(
+            named_struct('content', event_content, 'landed_at', landed_at),
+            named_struct('is_new', is_new, 'landed_at', landed_at, 'tie', xxhash64(event_content))
+        ) as first_delivery
+    from (
+        select record_id, event_content, landed_at, true as is_new
+        from events
+        where record_id is not null
+        {%- if outcomes %}
+
+        union all
+
+        select
+            decided.record_id,
+            {{ cdcflow.dirxml_event_content('decided.raw_row') }} as event_content,
+            decided.landed_at,
+            false as is_new
+        from {{ outcomes }} as decided
+        left semi join events
+            on decided.record_id = events.record_id
+        where decided.raw_table = '{{ cfg.raw_table }}' and decided.loaded_at < {{ cdcflow.run_loaded_at() }}
+        {%- endif %}
+    ) as deliveries
+    group by record_id
+    having count(*) > 1
+
+),
+
+events_with_first as (
+
+    select events.*, first_deliveries.first_delivery
+    from events
+    left join first_deliveries
+        on events.record_id = first_deliveries.record_id
 
 ),
 
@@ -33,6 +81,12 @@ judged as (
         {%- endif %}
         (event_type is null or event_type not between 1 and 8) as is_unknown_type,
         case
+            when first_delivery.content <> event_content
+                then concat(
+                    'conflicts with the event applied under the same record_id (landed ',
+                    coalesce(cast(first_delivery.landed_at as string), 'at an unknown time'),
+                    '), whose content differs: ', first_delivery.content
+                )
             when event_type is null or event_type not between 1 and 8
                 then concat('unknown event_type ', coalesce(event_type_text, 'null'), ' (the reference defines 1 to 8)')
             when record_id is null or record_id <= 0
@@ -87,7 +141,7 @@ judged as (
                 )
             {%- endfor %}
         end as invalid_reason
-    from events
+    from events_with_first
 
 ),
 
@@ -131,6 +185,7 @@ validated as (
             as is_published,
         not is_loopback and invalid_reason is not null as is_rejected,
         raw_row,
+        event_content,
         landed_at
     from judged
 

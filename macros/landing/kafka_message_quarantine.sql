@@ -1,9 +1,12 @@
-{% macro kafka_message_quarantine(source_format, table_messages, parsed_messages) %}
+{% macro kafka_message_quarantine(source_format, table_messages, parsed_messages, deliveries, ordering) %}
     {#- Body of <format>_quarantine for a format landed from Kafka (qlik_kafka,
         debezium: `table_messages` names the model holding a table's typed
         messages with their invalid_reason, `{table}` standing for the table, and
         parsed_messages(relation) gives a landing table's parsed messages with a
-        parse_error): every message that cannot be applied, with the raw message
+        parse_error; deliveries(table_name, cfg, group_range) a table's canonical
+        changes as read, one per message, and `ordering` names the format's
+        ordering value): every message that cannot be applied, or that
+        conflicts with the change applied (conflicting_deliveries), with the raw message
         (JSON of the landed row: topic, partition, offset, timestamp, key, value)
         and the reason. A configured table's bad messages come from that model;
         unreadable messages no table can claim (shared topic) are listed with a
@@ -22,6 +25,20 @@ with
 {%- do ranges.setdefault(cfg.raw_table, []).append(group_range) %}
 {%- do topics.setdefault(cfg.raw_table, []).append(cfg.topic) %}
 
+{{ table_name }}_deliveries as (
+
+    {{ deliveries(table_name, cfg, group_range) }}
+
+),
+
+{{ table_name }}_conflicts as (
+
+    {{ cdcflow.conflicting_deliveries(
+        cfg, table_name, table_name ~ '_deliveries', ['topic', 'kafka_partition', 'kafka_offset']
+    ) }}
+
+),
+
 {{ table_name }}_rejected as (
 
     select
@@ -36,6 +53,18 @@ with
     where
         invalid_reason is not null
         and {{ cdcflow.landed_in_range(group_range) }}
+
+    union all
+
+    select
+        '{{ table_name }}' as source_table,
+        '{{ cfg.raw_table }}' as raw_table,
+        topic,
+        kafka_partition,
+        kafka_offset,
+        {{ cdcflow.conflict_reason(ordering) }} as reason,
+        landed_at
+    from {{ table_name }}_conflicts
 
 ),
 {%- endfor %}

@@ -1,4 +1,4 @@
-{% macro split_key_changes(relation, cfg) %}
+{% macro split_key_changes(relation, cfg, carried_columns=[]) %}
     {#- Canonical changes of `relation` (columns: the table's columns, operation
         L/I/U/D, base_order, committed_at, transaction_id, changed_columns,
         present_columns, landed_at, is_key_change and before_<key column>):
@@ -7,7 +7,8 @@
         of the new key with the whole row ('2'), as Debezium emits it. Shared by
         the Qlik formats, whose UPDATE carries the old key in its before image.
         base_order is kept: `relation`'s rows stay partitioned by it (see
-        append_new_changes' partitioned_by). -#}
+        append_new_changes' partitioned_by); so are `carried_columns` (where a
+        delivery came from, for conflicting_deliveries). -#}
     {#- one pass: a change that keeps its key is part 0; a key change is exploded
         into parts 1 and 2 (a union of three selects would scan and join
         `relation` three times) -#}
@@ -35,6 +36,9 @@
             when {{ part }} = 1 then {{ cdcflow.string_array(cfg.column_names) }} else present_columns
         end as present_columns,
         landed_at,
+        {%- for column in carried_columns %}
+        {{ column }},
+        {%- endfor %}
         base_order
     from {{ relation }}
     lateral view explode(if(is_key_change, array(1, 2), array(0))) key_change_parts as {{ part }}

@@ -49,23 +49,6 @@ full_load as (
 ),
 {%- endif %}
 
-paired as (
-
-    {{ cdcflow.pair_before_images('changes', cfg.key) }}
-
-),
-
-cdc_changes as (
-
-    select
-        *,
-        change_oper as operation,
-        change_seq as base_order,
-        {{ all_columns }} as present_columns
-    from paired
-
-),
-
 {%- if cfg.full_load_table %}
 
 baseline as (
@@ -87,7 +70,7 @@ baseline as (
 
 canonical as (
 
-    {{ cdcflow.split_key_changes('cdc_changes', cfg) }}
+    {{ cdcflow.qlik_ct_canonical_changes('changes', cfg) }}
 
 ),
 

@@ -21,6 +21,7 @@ with
 {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
 {%- set group_range = cdcflow.processing_range(table_name) %}
 {%- set overlap = var('cdcflow_landing_overlap_minutes', 10) | int %}
+{%- set change_log = cdcflow.change_log_before_run(table_name) %}
 
 {{ table_name }}_changes as (
 
@@ -40,6 +41,44 @@ with
 
     -- before images without their UPDATE, each with its landed row
     {{ cdcflow.orphan_before_image_raw_rows(cfg, table_name ~ '_valid_changes') }}
+
+),
+
+{{ table_name }}_delivered_again as (
+
+    -- the changes delivered twice in the run, or logged before it: only they
+    -- can conflict (conflicting_deliveries), so only they are paired again
+    select valid_change.*
+    from {{ table_name }}_valid_changes as valid_change
+    left semi join (
+        select change_seq
+        from {{ table_name }}_valid_changes
+        group by change_seq, change_oper
+        having count(*) > 1
+        {%- if change_log %}
+
+        union all
+
+        select substr(change_order, 1, 35) as change_seq
+        from {{ change_log }}
+        where
+            change_date >= (select min(to_date(committed_at)) from {{ table_name }}_valid_changes)
+            and loaded_at < {{ cdcflow.run_loaded_at() }}
+        {%- endif %}
+    ) as delivered_again
+        on valid_change.change_seq = delivered_again.change_seq
+
+),
+
+{{ table_name }}_deliveries as (
+
+    {{ cdcflow.qlik_ct_canonical_changes(table_name ~ '_delivered_again', cfg) }}
+
+),
+
+{{ table_name }}_conflicts as (
+
+    {{ cdcflow.conflicting_deliveries(cfg, table_name, table_name ~ '_deliveries', ['base_order']) }}
 
 ),
 
@@ -70,6 +109,18 @@ with
     -- reads it again, with its UPDATE if that landed in the next batch
     where landed_at is null or landed_at <= {{ group_range.end }} - interval {{ overlap }} minutes
     {%- endif %}
+
+    union all
+
+    -- a second delivery of a change with another content: the canonical change as delivered
+    select
+        '{{ table_name }}' as source_table,
+        '{{ cfg.change_table }}' as raw_table,
+        base_order as change_seq,
+        {{ cdcflow.conflict_reason('change_seq') }} as reason,
+        delivered_content as raw_row,
+        landed_at
+    from {{ table_name }}_conflicts
     {%- if cfg.full_load_table %}
 
     union all

@@ -24,6 +24,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from tests.e2e import change_history as ch
+from tests.e2e import test_cross_format_equivalence as eq
 
 BAD_KEY = 999
 LANDED_AT = datetime(2024, 5, 2)
@@ -356,18 +357,149 @@ DIRXML = [
     ),
 ]
 
-CENSUS = [*QLIK_CT, *QLIK_KAFKA, *DEBEZIUM, *DIRXML]
+# ---------------------------------------------------------------- conflicts
+# A second delivery of a change batch 1 landed (same key, same ordering value)
+# whose content differs: a replayed feed that is not what was first delivered.
+# The first delivery stays applied (the equivalence checks the marts); the
+# reason quotes it (conflicting_deliveries: the canonical change as JSON).
+
+CONFLICTING_NAME = "conflicting delivery"
+LANDED_ANY = "(landed at the first delivery's landing time)"
+_CONFLICTED = next(
+    change
+    for number in eq.BATCH_1
+    if number not in eq.REPLAYED
+    for change in eq.HISTORY_OF_SOURCE.transactions[number]
+    if change.op == "I"
+)
+
+
+def _conflict_reason(ordering: str, change_order: str, transaction_id: str) -> str:
+    """The reason of a conflict with ``_CONFLICTED`` as batch 1 delivered it
+    (when it landed is a time of the test run: LANDED_ANY stands for it)."""
+    row = _CONFLICTED.after
+    values = {name: float(value) if isinstance(value, Decimal) else value for name, value in row.items()}
+    applied = {
+        **{name: values[name] for name in ch.COLUMNS if values[name] is not None},
+        "operation": "I",
+        "change_order": change_order,
+        "committed_at": f"{_CONFLICTED.committed_at:%Y-%m-%dT%H:%M:%S.%f}"[:-3] + "Z",
+        "transaction_id": transaction_id,
+        "changed_columns": list(ch.COLUMNS),
+        "present_columns": list(ch.COLUMNS),
+    }
+    return (
+        f"conflicts with the change applied under the same key and {ordering} {LANDED_ANY}, whose"
+        f" content differs: {json.dumps(applied, separators=(',', ':'), default=str)}"
+    )
+
+
+def _ct_conflict() -> dict:
+    row = next(
+        r
+        for r in ch.ct_rows(eq.HISTORY_OF_SOURCE, [_CONFLICTED.transaction])
+        if r["header__change_seq"] == ch._change_seq(_CONFLICTED)
+    )
+    return {**row, "name": CONFLICTING_NAME}
+
+
+def _kafka_conflict() -> dict:
+    messages = ch.kafka_messages(
+        eq.HISTORY_OF_SOURCE, [_CONFLICTED.transaction], schema="dbo", table="ACCOUNTS", refresh=False
+    )
+    key, value = messages[_CONFLICTED.index]
+    envelope = json.loads(value)
+    envelope["message"]["data"]["NAME"] = CONFLICTING_NAME
+    return {**_kafka(json.dumps(envelope, separators=(",", ":"))), "key": str(key)}
+
+
+def _debezium_conflict() -> dict:
+    events = ch.debezium_events(
+        eq.HISTORY_OF_SOURCE, [_CONFLICTED.transaction], table="accounts", snapshot=False
+    )
+    key, value = next(
+        (key, value) for key, value in events if value and f'"id":{_CONFLICTED.after["id"]},' in value
+    )
+    event = json.loads(value)
+    (event.get("payload") or event)["after"]["name"] = CONFLICTING_NAME
+    return {**_debezium(json.dumps(event, separators=(",", ":"))), "key": str(key)}
+
+
+_SEQ = ch._change_seq(_CONFLICTED)
+_EVENT = next(
+    event
+    for event in eq.DIRXML_EVENTS[_CONFLICTED.transaction]
+    if event["table_key"] == f"id={_CONFLICTED.after['id']}"
+)
+
+
+def _dirxml_conflict_reason() -> str:
+    """The reason of a conflict with the DirXML event ``_EVENT`` as batch 1 landed
+    it (its landed row as JSON: nulls left out, times in UTC)."""
+    landed = {name: _EVENT[name] for name in ch.DIRXML_LOG if _EVENT[name] is not None}
+    landed["event_time"] = f"{_EVENT['event_time']:%Y-%m-%dT%H:%M:%S.%f}"[:-3] + "Z"
+    return (
+        f"conflicts with the event applied under the same record_id {LANDED_ANY}, whose content differs:"
+        f" {json.dumps(landed, separators=(',', ':'))}"
+    )
+
+
+CONFLICTS = [
+    BadInput(
+        "qlik_ct_quarantine",
+        "conflicting second delivery",
+        _conflict_reason("change_seq", _SEQ + "0", ch._transaction_id(_CONFLICTED)),
+        _ct_conflict(),
+    ),
+    BadInput(
+        "qlik_kafka_quarantine",
+        "conflicting second delivery",
+        _conflict_reason(
+            "changeSequence and transactionEventCounter",
+            f"{_SEQ}{_CONFLICTED.index + 1:019d}0",
+            ch._transaction_id(_CONFLICTED),
+        ),
+        _kafka_conflict(),
+    ),
+    BadInput(
+        "debezium_quarantine",
+        "conflicting second delivery",
+        _conflict_reason(
+            "commit_lsn, change_lsn and event_serial_no",
+            f"00000100{_CONFLICTED.transaction + 1:08x}ffff00000100{_CONFLICTED.transaction + 1:08x}"
+            f"{_CONFLICTED.index + 1:04x}{1:019d}",
+            f"00000100:{_CONFLICTED.transaction + 1:08x}:ffff",
+        ),
+        _debezium_conflict(),
+    ),
+    BadInput(
+        "dirxml_quarantine",
+        "conflicting second delivery",
+        _dirxml_conflict_reason(),
+        {**{name: _EVENT[name] for name in ch.DIRXML_LOG}, "new_value": CONFLICTING_NAME},
+    ),
+]
+
+CENSUS = [*QLIK_CT, *QLIK_KAFKA, *DEBEZIUM, *DIRXML, *CONFLICTS]
 
 
 def land(spark, append) -> None:
     """Land every bad input in its format's landing table, next to the valid rows
     (``append(spark, table, columns, rows)``: test_cross_format_equivalence._append)."""
-    append(spark, "eq_ct__ct", {**ch.CT_HEADERS, **ch.COLUMNS}, [b.row for b in QLIK_CT])
+    conflicts = {bad.quarantine: [bad] for bad in CONFLICTS}
+    append(
+        spark,
+        "eq_ct__ct",
+        {**ch.CT_HEADERS, **ch.COLUMNS},
+        [b.row for b in QLIK_CT + conflicts["qlik_ct_quarantine"]],
+    )
     for table, inputs, first_offset in (
-        ("eq_kafka_messages", QLIK_KAFKA, 500_000),
-        ("eq_dbz_events", DEBEZIUM, 500_000),
+        ("eq_kafka_messages", QLIK_KAFKA + conflicts["qlik_kafka_quarantine"], 500_000),
+        ("eq_dbz_events", DEBEZIUM + conflicts["debezium_quarantine"], 500_000),
     ):
         rows = [{**b.row, "offset": first_offset + i} for i, b in enumerate(inputs)]
         append(spark, table, ch.KAFKA_LANDING, rows)
-    rows = [{"record_id": 900_000 + i, **b.row} for i, b in enumerate(DIRXML)]
+    rows = [
+        {"record_id": 900_000 + i, **b.row} for i, b in enumerate(DIRXML + conflicts["dirxml_quarantine"])
+    ]
     append(spark, "eq_dirxml_log", ch.DIRXML_LOG, rows)
