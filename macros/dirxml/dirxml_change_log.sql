@@ -101,9 +101,9 @@ last_logged as (
 
 published as (
 
-    -- an event landed twice is one event: the first landed (dirxml_judged_events
-    -- rejects a later one whose content differs)
-    {{ cdcflow.latest_per_key('landed_published', ['record_id'], 'landed_at asc, xxhash64(event_content) asc') }}
+    -- an event landed twice is one event (dirxml_judged_events rejects a
+    -- delivery whose content differs from the first one)
+    {{ cdcflow.latest_per_key('landed_published', ['record_id'], 'landed_at desc') }}
 
 ),
 

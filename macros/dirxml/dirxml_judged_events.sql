@@ -4,7 +4,10 @@
         publisher would record (S, W, E, F) and why, and whether it is published
         (part of a change) or rejected (quarantined). Loop-back events (by var
         cdcflow_dirxml_driver_user) are not published unless var
-        cdcflow_dirxml_allow_loopback is true. Read by the change log,
+        cdcflow_dirxml_allow_loopback is true. A second delivery of a
+        record_id whose row differs from the first one (this run's first
+        landed, or the one an earlier run decided: dirxml_event_outcomes) is
+        rejected as a conflict. Read by the change log,
         dirxml_event_outcomes and dirxml_quarantine (inlined: a few expressions
         over the staging table). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
@@ -185,7 +188,6 @@ validated as (
             as is_published,
         not is_loopback and invalid_reason is not null as is_rejected,
         raw_row,
-        event_content,
         landed_at
     from judged
 

@@ -8,7 +8,9 @@
         quarantined yet: the next run reads it again (its range starts that
         much earlier) and pairs it with its UPDATE if a landing cut the two
         apart; only the run whose range ends more than the overlap after it
-        landed quarantines it. -#}
+        landed quarantines it. A second delivery of a change (same change_seq
+        and key) whose content differs is quarantined as a conflict
+        (conflicting_deliveries), its raw row the canonical change as JSON. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
     {%- if not cdcflow.enabled_for_format('qlik_ct') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = [] -%}

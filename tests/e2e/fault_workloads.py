@@ -8,7 +8,8 @@ and partition writes it is killed in, and the tables compared after a kill.
 * ``formats``: the cross-format equivalence's source table written in all four
   formats (test_cross_format_equivalence): batch 2 lands late transactions,
   second deliveries, the rest of a Qlik Kafka transaction held back since
-  batch 1 and every bad input of the census (bad_inputs.py); DirXML's outcomes
+  batch 1, every bad input of the census (bad_inputs.py) and the seeded fuzz's
+  corrupted copies of batch 1's rows (fuzz_inputs.py); DirXML's outcomes
   are its memory of what it processed.
 """
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from launcher import onboard
-from tests.e2e import bad_inputs
+from tests.e2e import bad_inputs, fuzz_inputs
 from tests.e2e import test_cross_format_equivalence as equivalence
 from tests.e2e.helpers import (
     INTEGRATION_DIR,
@@ -165,6 +166,7 @@ def _land_formats(spark, raw_schema: str, batch: str) -> None:
     else:
         equivalence._land(spark, equivalence.BATCH_2, first=False, offset=100_000)
         bad_inputs.land(spark, equivalence._append)  # the census, next to the valid rows
+        fuzz_inputs.land(spark, equivalence._append)  # corrupted copies of batch 1's rows
 
 
 def _dump_formats(spark, schema: str) -> dict[str, list]:
