@@ -11,7 +11,8 @@
         again up to the landing end of then (an empty range is not worth reading
         again), so what lands meanwhile is read by that run. One run at a time:
         the run claims the groups first, and stops if another run holds them
-        (claim_cdc_run). -#}
+        (claim_cdc_run). A configured column a group's change log or versioned
+        model lacks is added to it first (follow_configured_columns). -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
     {%- if groups | length == 0 -%}
         {{ return('') }}
@@ -21,6 +22,15 @@
     {%- set relations = cdcflow.cdc_state_relations() -%}
     {%- do cdcflow.create_cdc_state_relations(relations) -%}
     {%- do cdcflow.claim_cdc_run(relations, groups) -%}
+    {%- for table_name in groups -%}
+        {%- for model_kind, name in [('change_log', 'int_' ~ table_name ~ '__changes_logged'),
+                                     ('versioned', 'int_' ~ table_name ~ '__versioned')] -%}
+            {%- set relation = cdcflow.model_relation(name) -%}
+            {%- if relation is not none -%}
+                {%- do cdcflow.follow_configured_columns(relation, table_name, model_kind, check_dropped=false) -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endfor -%}
     {%- set latest = cdcflow.latest_cdc_states(relations) -%}
     {%- set ends = cdcflow.cdc_groups_landed_ends(groups) -%}
     {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}

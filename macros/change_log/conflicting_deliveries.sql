@@ -13,6 +13,10 @@
         a reload replaces them. Only the keys delivered more than once, or
         already logged, are compared. -#}
     {%- set change_log = cdcflow.change_log_before_run(table_name) -%}
+    {#- a column configured since the change log was last written (its pre-hook
+        adds it, maybe after this model has run): null in the changes logged before -#}
+    {%- set stored = (adapter.get_columns_in_relation(change_log) | map(attribute='name') | map('lower') | list)
+        if change_log else [] -%}
     {%- set identity = cfg.key + ['change_order'] -%}
     {%- set change_columns = cfg.column_names + [
         'operation', 'change_order', 'committed_at', 'transaction_id', 'changed_columns', 'present_columns',
@@ -74,7 +78,11 @@
                 null as {{ column }},
                 {%- endfor %}
                 {%- for column in change_columns %}
+                {%- if column in cfg.columns and column | lower not in stored %}
+                cast(null as {{ cfg.columns[column] }}) as {{ column }},
+                {%- else %}
                 logged.{{ column }},
+                {%- endif %}
                 {%- endfor %}
                 false as is_delivery
             from ({{ logged_before_run }}) as logged

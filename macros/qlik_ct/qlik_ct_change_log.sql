@@ -11,7 +11,8 @@
         materialized='incremental',
         incremental_strategy='append',
         partition_by=['change_date'],
-        on_schema_change='fail'
+        on_schema_change='fail',
+        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"]
     ) }}
     {%- set problem = cdcflow.qlik_ct_table_problem(table_name) -%}
     {%- if problem -%}

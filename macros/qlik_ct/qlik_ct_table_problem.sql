@@ -2,7 +2,9 @@
     {#- Why a qlik_ct table cannot be read when a model runs, or none: one of
         its raw tables does not exist (on-run-start then recorded its group
         ERROR), its change table lacks a configured column or lists them in
-        another order (change_table_layout), or its full-load table lacks one.
+        another order (change_table_layout), or its full-load table lacks one
+        that the change table lacks too (one the source gained after the full
+        load is null in the baseline).
         Read with DESCRIBE when a model of a run that processes the table
         runs; none otherwise (parse time, unit tests, `dbt compile` and
         `docs`, which may run before the raw tables exist). The table's change log fails with it (its staging raises it); the
@@ -12,6 +14,7 @@
         {{ return(none) }}
     {%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
+    {%- set change_table_columns = [] -%}
     {%- for setting in ['change_table', 'full_load_table'] -%}
         {%- set raw = cdcflow.raw_table_relation(cfg, setting) -%}
         {%- set relation = raw.relation if raw else none -%}
@@ -19,6 +22,9 @@
             {{ return("cdcflow: table '" ~ table_name ~ "': its raw table " ~ raw.name
                 ~ " does not exist; the next run reads it once it has landed.") }}
         {%- elif relation is not none and setting == 'change_table' -%}
+            {%- for col in adapter.get_columns_in_relation(relation) -%}
+                {%- do change_table_columns.append(col.name | lower) -%}
+            {%- endfor -%}
             {%- set problem = cdcflow.change_table_layout(relation, cfg).problem -%}
             {%- if problem -%}
                 {{ return(problem) }}
@@ -27,7 +33,9 @@
             {%- set landed = adapter.get_columns_in_relation(relation) -%}
             {%- set names = landed | map(attribute='name') | map('lower') | list -%}
             {%- set missing = [] -%}
-            {%- for column in cfg.column_names if column | lower not in names -%}
+            {#- a column the source gained after the full load is only in the change table -#}
+            {%- for column in cfg.column_names
+                if column | lower not in names and column | lower not in change_table_columns -%}
                 {%- do missing.append("'" ~ column ~ "'") -%}
             {%- endfor -%}
             {%- if missing -%}

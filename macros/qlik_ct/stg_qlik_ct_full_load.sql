@@ -3,7 +3,9 @@
         change table's changes apply to (the rows landed in the run's range of
         the group, written once per run). No rows when the table cannot be read
         (qlik_ct_table_problem). A value that does not convert to its configured
-        type puts its row in the quarantine (conversion_problem). -#}
+        type puts its row in the quarantine (conversion_problem). A configured
+        column the source table gained after its full load (in the change
+        table, not in this one) is null. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {%- if not cfg.full_load_table -%}
@@ -14,9 +16,14 @@
     {%- endif -%}
     {%- set relation = source(cfg.source, cfg.full_load_table) -%}
     {%- set landed_types = {} -%}
+    {%- set absent = [] -%}
     {%- if execute and model.resource_type != 'unit_test' and cdcflow.qlik_ct_table_problem(table_name) is none -%}
         {%- for col in adapter.get_columns_in_relation(relation) -%}
             {%- do landed_types.update({col.name | lower: col.dtype | lower}) -%}
+        {%- endfor -%}
+        {#- a column the source gained after the full load (the change table has it): null in the baseline -#}
+        {%- for column in cfg.column_names if column | lower not in landed_types -%}
+            {%- do absent.append(column) -%}
         {%- endfor -%}
     {%- endif -%}
     {%- set conversion_problem = cdcflow.conversion_problem(cfg, landed_types) -%}
@@ -38,7 +45,7 @@ source as (
 renamed as (
 
     select
-        {{- cdcflow.typed_columns(cfg, landed_types) }},
+        {{- cdcflow.typed_columns(cfg, landed_types, absent) }},
         {%- if conversion_problem %}
         {{ conversion_problem }} as conversion_problem,
         {%- endif %}

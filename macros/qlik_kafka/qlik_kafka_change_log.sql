@@ -14,7 +14,8 @@
         materialized='incremental',
         incremental_strategy='append',
         partition_by=['change_date'],
-        on_schema_change='fail'
+        on_schema_change='fail',
+        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"]
     ) }}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {%- set hold_transactions = var('cdcflow_qlik_kafka_transaction_consistency', true) -%}

@@ -32,6 +32,7 @@
         partition_by=(['written_in_run'] if strategy == 'insert_overwrite' else none),
         unique_key=(cfg.key + ['change_order'] if strategy == 'merge' else none),
         on_schema_change='fail',
+        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'versioned') }}"],
         post_hook=["{{ cdcflow.drop_compacted_partitions(this) }}"]
     ) }}
     {%- set key = cfg.key -%}
