@@ -1,8 +1,10 @@
 {% macro qlik_ct_change_log(table_name) %}
     {#- Body of int_<table>__changes_logged for a Qlik `__ct` source: the canonical
         change log (append-only). Full-load rows are the baseline (operation L);
-        each U is paired with its before image, and a U that changes the primary
-        key becomes a delete of the old key and an insert of the new one; rows
+        each U is paired with its before image (one an earlier run quarantined
+        as an orphan too: qlik_ct_quarantined_before_images), and a U that
+        changes the primary key becomes a delete of the old key and an insert
+        of the new one; rows
         already logged (landing overlap, replays) are skipped. Fails, saying
         why, when the table cannot be read (qlik_ct_table_problem). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
@@ -20,6 +22,7 @@
     {%- endif -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {%- set all_columns = cdcflow.string_array(cfg.column_names) -%}
+    {%- set quarantined_before_images = cdcflow.qlik_ct_quarantined_before_images(cfg) -%}
 
 with
 
@@ -69,9 +72,22 @@ baseline as (
 ),
 {%- endif %}
 
+{%- if quarantined_before_images %}
+
+quarantined_before_images as (
+
+    -- before images quarantined as orphans by earlier runs: an UPDATE landed
+    -- later than the overlap let its before image wait is paired with it
+    {{ quarantined_before_images }}
+
+),
+{%- endif %}
+
 canonical as (
 
-    {{ cdcflow.qlik_ct_canonical_changes('changes', cfg) }}
+    {{ cdcflow.qlik_ct_canonical_changes(
+        'changes', cfg, 'quarantined_before_images' if quarantined_before_images else none
+    ) }}
 
 ),
 

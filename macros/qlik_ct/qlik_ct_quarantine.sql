@@ -8,7 +8,9 @@
         quarantined yet: the next run reads it again (its range starts that
         much earlier) and pairs it with its UPDATE if a landing cut the two
         apart; only the run whose range ends more than the overlap after it
-        landed quarantines it. A second delivery of a change (same change_seq
+        landed quarantines it; a run that reads its UPDATE later pairs the two
+        (qlik_ct_quarantined_before_images) and the entry is resolved
+        (qlik_ct_quarantine_resolved). A second delivery of a change (same change_seq
         and key) whose content differs is quarantined as a conflict
         (conflicting_deliveries), its raw row the canonical change as JSON. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
@@ -102,7 +104,7 @@ with
         '{{ table_name }}' as source_table,
         '{{ cfg.change_table }}' as raw_table,
         change_seq,
-        'before image has no UPDATE with the same change_seq' as reason,
+        '{{ cdcflow.orphan_before_image_reason() }}' as reason,
         raw_row,
         landed_at
     from {{ table_name }}_orphans

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from bench.project import onboarded_project
 from tests.e2e.change_history import CT_HEADERS
@@ -183,8 +184,9 @@ def invoke_dbt_in(
 
 def run_dbt(
     state_dir: Path, *args: str, schema: str, target: str = "session", project_dir: Path = PROJECT_DIR
-) -> None:
-    """Invoke dbt in-process against ``schema``; fail the test if dbt fails."""
+) -> Any:
+    """Invoke dbt in-process against ``schema``; fail the test if dbt fails, else
+    return dbt's result."""
     result = invoke_dbt_in(state_dir, list(args), schema=schema, project_dir=project_dir, target=target)
     if not result.success:
         failures = [
@@ -193,6 +195,7 @@ def run_dbt(
             if str(r.status) not in ("success", "pass", "warn")
         ]
         raise AssertionError(f"dbt {' '.join(args)} failed: {result.exception or failures}")
+    return result
 
 
 def read_seed(name: str) -> list[dict[str, str]]:

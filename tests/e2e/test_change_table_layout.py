@@ -56,16 +56,35 @@ NOT_A_NUMBER = {
 }
 
 
+def _partitioned(row: dict[str, str]) -> dict[str, str]:
+    return {
+        **row,
+        "header__change_mask": shift_mask(row["header__change_mask"], 1),
+        "header__partition_name": "20240301T100000_20240301T110000",
+    }
+
+
+# the UPDATE of the seed's orphan before image 1019 (key 1), landed a run later than
+# it: a primary-key update, 1 -> 10
+LATE_UPDATE = {
+    "header__change_seq": "20240301100703000000000000000001019",
+    "header__change_oper": "U",
+    "header__change_mask": "80",
+    "header__stream_position": "0000001019.00000001019;0",
+    "header__operation": "UPDATE",
+    "header__transaction_id": "A1A1A1A1A1A1A1A1A1A1A1A1A1A1A1A1",
+    "header__timestamp": "2024-03-01 10:07:03.000",
+    "customer_id": "10",
+    "first_name": "Alice",
+    "last_name": "Martin",
+    "email": "alice.martin@example.com",
+}
+UNRESOLVED_TEST = "has_no_unresolved_rows_qlik_ct_quarantine"
+
+
 @pytest.fixture(scope="module")
 def built(spark, state_dir, integration_project):
-    customers = [
-        {
-            **row,
-            "header__change_mask": shift_mask(row["header__change_mask"], 1),
-            "header__partition_name": "20240301T100000_20240301T110000",
-        }
-        for row in read_seed("customers__ct")
-    ]
+    customers = [_partitioned(row) for row in read_seed("customers__ct")]
     load_raw(spark, RAW, "it_customers__ct", customers, change_table=True, headers=PARTITIONED_HEADERS)
     # landed as text (the configured types are int and decimal), one value that is not a number
     order_lines = [*read_seed("order_lines__ct"), NOT_A_NUMBER]
@@ -82,20 +101,88 @@ def built(spark, state_dir, integration_project):
     raw_schema = ("--vars", f"{{cdcflow_raw_schema: {RAW}, cdcflow_landing_overlap_minutes: 0}}")
     run_dbt(state_dir, *build, *raw_schema, schema=SCHEMA, project_dir=integration_project)
     load_raw(spark, RAW, "it_order_lines__ct", order_lines[4:], change_table=True, **hive)
-    run_dbt(state_dir, *build, *raw_schema, schema=SCHEMA, project_dir=integration_project)
-    return spark
+    late = [_partitioned(LATE_UPDATE)]
+    load_raw(spark, RAW, "it_customers__ct", late, change_table=True, headers=PARTITIONED_HEADERS)
+    second = run_dbt(state_dir, *build, *raw_schema, schema=SCHEMA, project_dir=integration_project)
+    warned = {
+        r.node.name: r.failures for r in second.result.results if r.node.name.startswith(UNRESOLVED_TEST)
+    }
+    return spark, warned
+
+
+# 1019's primary-key update, applied with its before image from the quarantine: the
+# delete of 1 closes Alice's version, the insert of 10 opens one
+KEY_1_CLOSED = (
+    "1",
+    "Alice",
+    "Martin",
+    "alice.martin@example.com",
+    "U",
+    "202403011000052500000000000000010030",
+)
+KEY_1_CLOSED_BY = (
+    "2024-03-01 10:00:05.250000",
+    "2024-03-01 10:07:03",
+    "202403011007030000000000000000010191",
+    "D",
+)
+KEY_10 = (
+    "10",
+    "Alice",
+    "Martin",
+    "alice.martin@example.com",
+    "I",
+    "202403011007030000000000000000010192",
+) + ("2024-03-01 10:07:03", "", "", "", "true", "customer_id|first_name|last_name|email")
 
 
 def test_partitioned_change_table_gives_the_same_history(built):
+    spark, _ = built
     header, expected = read_expected("customers_history")
     assert header == history_columns("customers")
-    assert spark_rows(built, f"{SCHEMA}.it_customers_history", header) == expected
+    # the seed's history, and the late primary-key update of 1019 (its before image
+    # quarantined by the first run, its UPDATE landed for the second)
+    open_key_1 = KEY_1_CLOSED + ("2024-03-01 10:00:05.250000", "", "", "", "true", "email")
+    assert open_key_1 in expected
+    closed_key_1 = KEY_1_CLOSED + KEY_1_CLOSED_BY + ("false", "email")
+    late = sorted([row for row in expected if row != open_key_1] + [closed_key_1, KEY_10])
+    assert spark_rows(spark, f"{SCHEMA}.it_customers_history", header) == late
+
+
+def test_an_update_landed_after_its_quarantined_before_image_is_paired_with_it(built):
+    """The first run quarantined 1019's before image (no overlap to wait in); the
+    second read its UPDATE, paired it with the before image from the quarantine
+    and applied the primary-key update (history above); the quarantine entry is
+    resolved: qlik_ct_quarantine_resolved lists it, and the quarantine's data test
+    no longer warns about it."""
+    spark, warned = built
+    moved = spark.sql(
+        f"select customer_id, operation from {SCHEMA}.int_it_customers__changes_logged"
+        " where change_order like '20240301100703000000000000000001019%' order by customer_id"
+    ).collect()
+    assert [tuple(row) for row in moved] == [(1, "D"), (10, "I")]
+    resolved = spark.sql(
+        f"select source_table, change_seq, reason, resolution, resolved_at > loaded_at"
+        f" from {SCHEMA}.qlik_ct_quarantine_resolved"
+    ).collect()
+    assert [tuple(row) for row in resolved] == [
+        (
+            "it_customers",
+            "20240301100703000000000000000001019",
+            "before image has no UPDATE with the same change_seq",
+            "its UPDATE landed later and was applied with it",
+            True,
+        )
+    ]
+    quarantined = spark.sql(f"select count(*) from {SCHEMA}.qlik_ct_quarantine").first()[0]
+    assert list(warned.values()) == [quarantined - 1]
 
 
 def test_hive_format_change_table_is_read_in_full_and_deduplicated(built):
+    spark, _ = built
     header, expected = read_expected("order_lines_history")
-    assert spark_rows(built, f"{SCHEMA}.it_order_lines_history", header) == expected
-    logged = built.sql(
+    assert spark_rows(spark, f"{SCHEMA}.it_order_lines_history", header) == expected
+    logged = spark.sql(
         "select count(*), count(distinct order_id, line_no, change_order) "
         f"from {SCHEMA}.int_it_order_lines__changes_logged"
     ).first()
@@ -103,8 +190,9 @@ def test_hive_format_change_table_is_read_in_full_and_deduplicated(built):
 
 
 def test_mask_width_is_checked_against_the_landed_table(built):
+    spark, _ = built
     header, expected = read_expected("qlik_ct_quarantine")
-    rows = sample_rows(built, f"{SCHEMA}.qlik_ct_quarantine", header)
+    rows = sample_rows(spark, f"{SCHEMA}.qlik_ct_quarantine", header)
     customers = [row for row in rows if row[0] == "customers"]
     # the same rejects, and the orphan before image at once (no overlap to wait in);
     # the wide mask is reported against 12 columns now
@@ -119,8 +207,9 @@ def test_mask_width_is_checked_against_the_landed_table(built):
 
 
 def test_a_value_that_does_not_convert_quarantines_its_change(built):
+    spark, _ = built
     header, _ = read_expected("qlik_ct_quarantine")
-    rows = sample_rows(built, f"{SCHEMA}.qlik_ct_quarantine", header)
+    rows = sample_rows(spark, f"{SCHEMA}.qlik_ct_quarantine", header)
     assert [row for row in rows if row[0] == "order_lines"] == [
         (
             "order_lines",
@@ -130,7 +219,7 @@ def test_a_value_that_does_not_convert_quarantines_its_change(built):
     ]
     # the other text values converted (the history is the expected one), and the
     # change is not in the change log, half typed or otherwise
-    logged = built.sql(
+    logged = spark.sql(
         f"select count(*) from {SCHEMA}.int_it_order_lines__changes_logged where order_id = 102"
     )
     assert logged.first()[0] == 0

@@ -1,0 +1,1 @@
+{{ cdcflow.qlik_ct_quarantine_resolved() }}
