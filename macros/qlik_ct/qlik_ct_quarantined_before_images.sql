@@ -4,9 +4,10 @@
         wait, see qlik_ct_quarantine), as change_seq and the key read from the
         quarantined raw row: the change log pairs an UPDATE that lands later
         with its before image from here (pair_before_images), and the entry is
-        then resolved (qlik_ct_quarantine_resolved). The raw row is read as a
-        map of text values whose names are lowered, then cast to the configured
-        key types (a binary key column is not supported here). None when the
+        then resolved (qlik_ct_quarantine_resolved). The raw row (to_json of
+        the landed row) is read as a map of text values, names lowered, each
+        key column converted to its configured type (text_as_type: binary from
+        Base64, as to_json writes it). None when the
         change log is built from scratch (it reads every landed row, both
         halves of a change among them) or no quarantine exists yet. -#}
     {%- if cdcflow.any_built_from_scratch(['qlik_ct_quarantine', 'int_' ~ cfg.name ~ '__changes_logged']) -%}
@@ -17,12 +18,13 @@
     select
         change_seq,
         {%- for column in cfg.key %}
-        cast(landed['{{ column | lower }}'] as {{ cfg.columns[column] }}) as {{ column }}{{ ',' if not loop.last }}
+        {{ cdcflow.text_as_type("landed['" ~ column | lower ~ "']", cfg.columns[column]) }} as {{ column }}
+        {{- ',' if not loop.last }}
         {%- endfor %}
     from (
         select
             change_seq,
-            transform_keys(from_json(raw_row, 'map<string, string>'), (name, value) -> lower(name)) as landed
+            {{ cdcflow.lowered_map_keys("from_json(raw_row, 'map<string, string>')") }} as landed
         from {{ quarantine }}
         where
             source_table = '{{ cfg.name }}'

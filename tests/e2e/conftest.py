@@ -30,7 +30,8 @@ def workload_runs(tmp_path_factory, integration_project):
             state, snapshot = base / "state", base / "after-batch-1"
             first = fault_worker.run(workload, project, state, "1")
             shutil.copytree(state, snapshot, symlinks=True)
-            made[name] = (project, state, snapshot, first, fault_worker.run(workload, project, state, "2"))
+            second = fault_worker.run(workload, project, state, "2", checks=workload.checks is not None)
+            made[name] = (project, state, snapshot, first, second)
         return made[name]
 
     return runs

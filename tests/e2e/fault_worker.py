@@ -1,13 +1,15 @@
 """A dbt run in its own process, for the fault-injection test to kill (and the
 functions that start one: ``command``, ``run``).
 
-    python -m tests.e2e.fault_worker WORKLOAD PROJECT_DIR STATE_DIR BATCH|- [--dump] -- DBT_ARGS...
+    python -m tests.e2e.fault_worker WORKLOAD PROJECT_DIR STATE_DIR BATCH|- [--dump [--checks]] -- DBT_ARGS...
 
 Builds the embedded Spark on STATE_DIR, lands the named batch of the workload
 (``tests.e2e.fault_workloads.WORKLOADS``; ``-``: none) into its raw schema,
 invokes dbt on PROJECT_DIR in the workload's schema (its log on stdout, one JSON
 event per line when asked with ``--log-format json``), then with ``--dump``
-prints the tables the test compares as one JSON line starting with ``DUMP``.
+prints the tables the test compares as one JSON line starting with ``DUMP``
+(with ``--checks``, also what the workload's checks answer, compiled with the
+same dbt arguments).
 Exits 0 when dbt succeeded.
 """
 
@@ -21,7 +23,9 @@ from pathlib import Path
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 
 
-def command(workload, project: Path, state: Path, batch: str, *, dump_tables: bool) -> list[str]:
+def command(
+    workload, project: Path, state: Path, batch: str, *, dump_tables: bool, checks: bool = False
+) -> list[str]:
     """The command of a worker run of ``workload`` (fault_workloads.Workload) on ``batch``."""
     return [
         sys.executable,
@@ -32,15 +36,17 @@ def command(workload, project: Path, state: Path, batch: str, *, dump_tables: bo
         str(state),
         batch,
         *(["--dump"] if dump_tables else []),
+        *(["--checks"] if checks else []),
         "--",
         *workload.dbt_args,
     ]
 
 
-def run(workload, project: Path, state: Path, batch: str) -> dict[str, list]:
-    """A worker run to its end (it must succeed): the tables it dumped."""
+def run(workload, project: Path, state: Path, batch: str, *, checks: bool = False) -> dict[str, list]:
+    """A worker run to its end (it must succeed): the tables it dumped (and with
+    ``checks``, what the workload's checks answered)."""
     done = subprocess.run(
-        command(workload, project, state, batch, dump_tables=True),
+        command(workload, project, state, batch, dump_tables=True, checks=checks),
         cwd=PROJECT_DIR,
         capture_output=True,
         text=True,
@@ -68,8 +74,27 @@ def main(argv: list[str]) -> int:
     with env(CDCFLOW_SCHEMA=workload.schema):
         result = invoke_dbt(dbt_args, state_dir=state_dir, project_dir=project_dir)
     if "--dump" in options:
-        print("DUMP " + json.dumps(workload.dump(spark, workload.schema)), flush=True)
+        tables = workload.dump(spark, workload.schema)
+        if "--checks" in options and result.success:
+
+            def compile_sql(sql: str) -> str:
+                with env(CDCFLOW_SCHEMA=workload.schema):
+                    compiled = invoke_dbt(
+                        ["compile", "--inline", sql, *_vars(dbt_args)],
+                        state_dir=state_dir,
+                        project_dir=project_dir,
+                    )
+                assert compiled.success, compiled.exception
+                return compiled.result.results[0].node.compiled_code
+
+            tables.update(workload.checks(spark, workload.schema, compile_sql))
+        print("DUMP " + json.dumps(tables), flush=True)
     return 0 if result.success else 1
+
+
+def _vars(dbt_args: list[str]) -> list[str]:
+    """The ``--vars`` of a run's dbt arguments, for a compile with the same configuration."""
+    return dbt_args[dbt_args.index("--vars") : dbt_args.index("--vars") + 2] if "--vars" in dbt_args else []
 
 
 if __name__ == "__main__":

@@ -54,6 +54,9 @@ class Workload:
     dump: Callable  # (spark, schema) -> {table: rows}
     project: Callable[[Path], Path]  # the dbt project, made under a scratch folder
     around_models: bool = True
+    # what the clean run of batch 2 also answers, for the tests that share it:
+    # (spark, schema, compile: Jinja SQL -> SQL) -> {name: rows}; not compared by the sweep
+    checks: Callable | None = None
 
     def points(self, sweep: bool) -> list[Point]:
         if not sweep:
@@ -193,6 +196,40 @@ def _dump_formats(spark, schema: str) -> dict[str, list]:
     return tables
 
 
+def _point_in_time(spark, schema: str, compile_sql: Callable[[str], str]) -> dict[str, list]:
+    """Per table, cdcflow.as_of at each of the equivalence's instants and
+    cdcflow.changes_between each instant and the next (one query, compiled by dbt)."""
+    del schema  # the macros ref the marts
+    instants = equivalence.INSTANTS
+    columns = ", ".join(f"`{c}`" for c in equivalence.ch.COLUMNS)
+    selects = []
+    for table in sorted(FORMAT_TABLES):
+        for number, at in enumerate(instants):
+            literal = f"\"timestamp'{at.isoformat(sep=' ')}'\""
+            selects.append(
+                f"select '{table}' as source_table, 'as_of' as query, {number} as instant, {columns},"
+                " last_operation as operation, last_change_order as change_order,"
+                f" last_changed_at as committed_at from {{{{ cdcflow.as_of('{table}', {literal}) }}}}"
+            )
+            if number + 1 < len(instants):
+                after = f"\"timestamp'{instants[number + 1].isoformat(sep=' ')}'\""
+                selects.append(
+                    f"select '{table}', 'changes_between', {number}, {columns}, operation, change_order,"
+                    f" committed_at from {{{{ cdcflow.changes_between('{table}', {literal}, {after}) }}}}"
+                )
+    spark.sql(compile_sql("\nunion all\n".join(selects))).createOrReplaceTempView("_cdcflow_point_in_time")
+    names = [
+        "source_table",
+        "query",
+        "instant",
+        *equivalence.ch.COLUMNS,
+        "operation",
+        "change_order",
+        "committed_at",
+    ]
+    return {"point_in_time": spark_rows(spark, "_cdcflow_point_in_time", names)}
+
+
 FORMATS = Workload(
     name="formats",
     schema="fault_formats",
@@ -211,6 +248,7 @@ FORMATS = Workload(
     land=_land_formats,
     dump=_dump_formats,
     project=lambda scratch: make_project(scratch, FORMAT_TABLES, {"cdcflow_raw_schema": equivalence.RAW}),
+    checks=_point_in_time,
     # a run of 31 models: killed during each (at its end when it takes less than
     # 1 s, which is also before the next), in its hooks and partition writes
     around_models=False,

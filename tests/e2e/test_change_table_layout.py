@@ -79,7 +79,7 @@ LATE_UPDATE = {
     "last_name": "Martin",
     "email": "alice.martin@example.com",
 }
-UNRESOLVED_TEST = "has_no_unresolved_rows_qlik_ct_quarantine"
+UNRESOLVED_TEST = "cdcflow_has_no_unresolved_rows_qlik_ct_quarantine"
 
 
 @pytest.fixture(scope="module")

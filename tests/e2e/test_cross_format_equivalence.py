@@ -12,7 +12,7 @@ already applied) and second deliveries. The two runs are those the kill sweep
 compares its killed runs with (tests/e2e/fault_workloads.py, ``formats``): made
 once, in their own process, for both files."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -49,6 +49,29 @@ LATE = sorted({*range(10, SPLIT, 9), SPLIT_TRANSACTION})  # held back from batch
 BATCH_1 = [t for t in range(SPLIT) if t not in LATE]
 REPLAYED = [t for t in range(0, SPLIT, 6) if t not in LATE]  # delivered a second time in batch 2
 BATCH_2 = [*range(SPLIT, len(ALL)), *LATE, *REPLAYED]
+
+
+def _committed_at(transaction: int) -> datetime:
+    return HISTORY_OF_SOURCE.transactions[transaction][0].committed_at
+
+
+# a transaction of several changes (the Kafka one held back across the runs)
+WHOLE = SPLIT_TRANSACTION
+# the instants cdcflow.as_of and changes_between are asked about (fault_workloads,
+# the clean run of batch 2): after the baseline, before any change; 1 µs before the
+# commit of WHOLE, then at it (between the changes of a transaction there is no
+# commit time: seen whole or not at all); the commits of a transaction of batch 1,
+# of a late one, of one in batch 2, of the last, and a day after it
+INSTANTS = [
+    datetime(2024, 5, 1, 7, 30),
+    _committed_at(WHOLE) - timedelta(microseconds=1),
+    _committed_at(WHOLE),
+    _committed_at(30),
+    _committed_at(LATE[-1]),
+    _committed_at(SPLIT + 7),
+    _committed_at(len(ALL) - 1),
+    _committed_at(len(ALL) - 1) + timedelta(days=1),
+]
 
 
 def _tables() -> dict[str, dict]:
@@ -218,3 +241,58 @@ def test_four_formats_give_identical_current_and_history(workload_runs):
 def _split_transaction_changes_logged(tables: dict[str, list]) -> int:
     transaction = f"{SPLIT_TRANSACTION + 1:032X}"
     return sum(row == (transaction,) for row in _rows(tables, "eq_kafka_log", ["transaction_id"]))
+
+
+def _point_in_time(workload_runs, table: str, query: str, instant: int) -> list[tuple]:
+    """What the clean run of batch 2 answered (fault_workloads._point_in_time; rows
+    as the dump's JSON lists)."""
+    *_, after_batch_2 = workload_runs("formats")
+    return [
+        tuple(row[3:]) for row in after_batch_2["point_in_time"] if row[:3] == [table, query, str(instant)]
+    ]
+
+
+@pytest.mark.parametrize("table", sorted(FORMATS))
+def test_as_of_gives_the_source_table_at_each_instant(workload_runs, table):
+    """cdcflow.as_of(table, at) equals the simulated source table after the
+    transactions committed by `at`, in every format: before the first change
+    (the baseline), just before and at the commit of a transaction of several
+    changes (none of it, then all of it), and later ones."""
+    assert sorted(INSTANTS) == INSTANTS
+    for number, at in enumerate(INSTANTS):
+        committed = [t for t in ALL if _committed_at(t) <= at]
+        got = sorted(row[: len(ch.COLUMNS)] for row in _point_in_time(workload_runs, table, "as_of", number))
+        assert got == _expected_current(committed), (table, at)
+    # WHOLE's changes all appear at its commit, none a microsecond before
+    assert _point_in_time(workload_runs, table, "as_of", 1) != _point_in_time(
+        workload_runs, table, "as_of", 2
+    )
+
+
+@pytest.mark.parametrize("table", sorted(FORMATS))
+def test_changes_between_two_instants_lead_from_one_to_the_other(workload_runs, table):
+    """cdcflow.changes_between(table, a, b), applied in change_order to
+    as_of(table, a), gives as_of(table, b); every change listed was committed in
+    (a, b], and they are as many as the source's row changes then (a primary-key
+    update counts twice: the delete of one key and the insert of the other)."""
+    key = list(ch.COLUMNS).index(ch.KEY)
+    width = len(ch.COLUMNS)
+    for number in range(len(INSTANTS) - 1):
+        state = {row[key]: row[:width] for row in _point_in_time(workload_runs, table, "as_of", number)}
+        changes = _point_in_time(workload_runs, table, "changes_between", number)
+        for row in sorted(changes, key=lambda row: row[width + 1]):
+            if row[width] == "D":
+                del state[row[key]]
+            else:
+                state[row[key]] = row[:width]
+        after = sorted(row[:width] for row in _point_in_time(workload_runs, table, "as_of", number + 1))
+        assert sorted(state.values()) == after, (table, INSTANTS[number])
+        low, high = (as_text(INSTANTS[number]), as_text(INSTANTS[number + 1]))
+        assert all(low < row[width + 2] <= high for row in changes), (table, INSTANTS[number])
+        source_changes = [
+            change
+            for t in ALL
+            if INSTANTS[number] < _committed_at(t) <= INSTANTS[number + 1]
+            for change in HISTORY_OF_SOURCE.transactions[t]
+        ]
+        assert len(changes) == sum(2 if c.is_key_change else 1 for c in source_changes), table

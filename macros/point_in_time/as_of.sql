@@ -1,0 +1,23 @@
+{% macro as_of(table_name, at) %}
+    {#- The table `table_name` (its vars.cdcflow_tables name) as it was at commit
+        time `at` (a SQL expression of a timestamp, e.g. "timestamp'2026-03-01
+        08:00:00'"), from <table>_history: each key's version valid then
+        (valid_from <= at < valid_to; a full-load baseline from the beginning),
+        with the columns of <table>_current. The changes of one transaction share
+        its commit time, so the transaction is seen whole or not at all. Returns a
+        subquery, for after `from`:
+        select * from {{ cdcflow.as_of('customers', "timestamp'2026-03-01 08:00:00'") }} -#}
+    {%- set cfg = cdcflow.table_config(table_name) -%}
+(
+    select
+        {{ cfg.column_names | join(',\n        ') }},
+        operation as last_operation,
+        change_order as last_change_order,
+        valid_from as last_changed_at,
+        transaction_id as last_transaction_id
+    from {{ ref(table_name ~ '_history') }}
+    where
+        (valid_from is null or valid_from <= {{ at }})
+        and (valid_to is null or valid_to > {{ at }})
+)
+{%- endmacro %}
