@@ -354,6 +354,13 @@ class OnboardingError(ValueError):
     """A vars entry that cannot be onboarded; the message says what to change."""
 
 
+def _valid_to(description: str, valid_to_current: str | None) -> str:
+    """The history's valid_to described: null while current, or the table's valid_to_current."""
+    if not valid_to_current:
+        return description
+    return description.replace("null while current", f"{valid_to_current} while current (valid_to_current)")
+
+
 def _table(name: str, entry: dict) -> dict:
     """The vars entry of ``name`` with the defaults table_config applies."""
     fmt = entry.get("format")
@@ -475,7 +482,7 @@ def marts_properties(table: dict) -> list[dict]:
             ),
             _column("change_order", "string", f.change_order, ["not_null"]),
             _column("valid_from", "timestamp", f.valid_from),
-            _column("valid_to", "timestamp", f.valid_to),
+            _column("valid_to", "timestamp", _valid_to(f.valid_to, table.get("valid_to_current"))),
             _column(
                 "valid_to_change_order",
                 "string",

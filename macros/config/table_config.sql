@@ -52,6 +52,13 @@
     {%- set header_columns = raw.get('header_columns', var('cdcflow_qlik_header_columns', [
         'change_seq', 'change_oper', 'change_mask', 'stream_position', 'operation', 'transaction_id', 'timestamp'
     ])) -%}
+    {%- if raw.get('valid_to_current') is not none and raw.get('valid_to_current') is not string -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' has valid_to_current " ~ raw.get('valid_to_current')
+            ~ ": give a SQL expression of a timestamp as text, e.g. \"timestamp'9999-12-31 00:00:00'\""
+            ~ " (vars.cdcflow_tables)."
+        ) }}
+    {%- endif -%}
     {%- set decimal_handling_mode = raw.get('decimal_handling_mode', 'precise') -%}
     {%- if decimal_handling_mode not in ['precise', 'double', 'string'] -%}
         {{ exceptions.raise_compiler_error(
@@ -97,5 +104,6 @@
         'first_data_bit': header_columns | length,
         'may_omit_columns': format_entry.may_omit_columns,
         'relogs_changes': format_entry.relogs_changes,
+        'valid_to_current': raw.get('valid_to_current'),
     }) }}
 {% endmacro %}

@@ -1,6 +1,9 @@
 {% macro history_view(table_name) %}
     {#- Body of <table>_history: one row per version of each key (SCD2), less the
-        copies of links a later run superseded. -#}
+        copies of links a later run superseded. The open version's valid_to is
+        null, or the table's `valid_to_current` (a SQL expression of a
+        timestamp, e.g. timestamp'9999-12-31 00:00:00': dbt snapshots'
+        dbt_valid_to_current), so that `between` works. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}
@@ -10,7 +13,14 @@ select
     operation,
     change_order,
     valid_from,
+    {%- if cfg.valid_to_current %}
+    case
+        when valid_to_change_order is null then cast({{ cfg.valid_to_current }} as timestamp)
+        else valid_to
+    end as valid_to,
+    {%- else %}
     valid_to,
+    {%- endif %}
     valid_to_change_order,
     closed_by_operation,
     is_current,

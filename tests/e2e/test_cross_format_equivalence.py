@@ -74,9 +74,13 @@ INSTANTS = [
 ]
 
 
+VALID_TO_CURRENT = "timestamp'9999-12-31 00:00:00'"
+
+
 def _tables() -> dict[str, dict]:
     """The four written formats of the simulated source table."""
-    common = {"key": [ch.KEY], "columns": dict(ch.COLUMNS)}
+    # open versions end at a far-future time (dbt's dbt_valid_to_current), for `between`
+    common = {"key": [ch.KEY], "columns": dict(ch.COLUMNS), "valid_to_current": VALID_TO_CURRENT}
     return {
         "eq_ct": {"format": "qlik_ct", "change_table": "eq_ct__ct", "full_load_table": "eq_ct", **common},
         "eq_kafka": {
@@ -236,6 +240,18 @@ def test_four_formats_give_identical_current_and_history(workload_runs):
     assert _split_transaction_changes_logged(after_batch_2) >= len(
         HISTORY_OF_SOURCE.transactions[SPLIT_TRANSACTION]
     )
+
+
+def test_open_versions_end_at_the_configured_valid_to_current(workload_runs):
+    """Each table's entry sets valid_to_current: an open version's valid_to is that
+    time, a closed version's the commit of the change that closed it."""
+    *_, after_batch_2 = workload_runs("formats")
+    for table in FORMATS:
+        rows = _rows(after_batch_2, f"{table}_history", ["valid_to", "is_current", "closed_by_operation"])
+        assert {(valid_to, closed_by) for valid_to, current, closed_by in rows if current == "true"} == {
+            ("9999-12-31 00:00:00", "")
+        }, table
+        assert all("" < valid_to < "9999" for valid_to, current, _ in rows if current == "false"), table
 
 
 def _split_transaction_changes_logged(tables: dict[str, list]) -> int:
