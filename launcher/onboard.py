@@ -461,10 +461,17 @@ def marts_properties(table: dict) -> list[dict]:
     ident = f.identity(table)
     extra = f" {table['description'].strip()}" if table.get("description") else ""
     contract = {"contract": {"enforced": True}}
+    flag = table.get("deletes") == "flag"
+    operations = [*f.operations, "D"] if flag else f.operations
+    deletes = (
+        "a delete is a version too (operation D, the values the key had before it, never current)"
+        if flag
+        else "deletes close a version and are not versions themselves"
+    )
     history = {
         "name": f"{name}_history",
         "description": f"Every version of each `{name}`{ident} row (SCD type 2), from {f.baseline} and every"
-        f" change; deletes close a version and are not versions themselves.{f.history_note}{extra}",
+        f" change; {deletes}.{f.history_note}{extra}",
         "config": contract,
         "data_tests": [
             {"cdcflow.unique_combination": {"arguments": {"columns": [*key, "change_order"]}}},
@@ -477,8 +484,8 @@ def marts_properties(table: dict) -> list[dict]:
             _column(
                 "operation",
                 "string",
-                "Change that started the version: " + ", ".join(_OPERATION[o] for o in f.operations) + ".",
-                ["not_null", _accepted(f.operations)],
+                "Change that started the version: " + ", ".join(_OPERATION[o] for o in operations) + ".",
+                ["not_null", _accepted(operations)],
             ),
             _column("change_order", "string", f.change_order, ["not_null"]),
             _column("valid_from", "timestamp", f.valid_from),
@@ -503,7 +510,8 @@ def marts_properties(table: dict) -> list[dict]:
     current = {
         "name": f"{name}_current",
         "description": f"`{name}`{ident} {leaves} (SCD type 1): one row per live key; deleted keys are"
-        f" absent.{extra}",
+        + (" kept, with is_deleted (deletes: flag)" if flag else " absent")
+        + f".{extra}",
         "config": contract,
         "data_tests": [{"cdcflow.unique_combination": {"arguments": {"columns": key}}}],
         "columns": [
@@ -511,18 +519,23 @@ def marts_properties(table: dict) -> list[dict]:
             _column(
                 "last_operation",
                 "string",
-                f"Operation of the latest change: {', '.join(f.operations[:-1])} or {f.operations[-1]}.",
-                ["not_null", _accepted(f.operations)],
+                f"Operation of the latest change: {', '.join(operations[:-1])} or {operations[-1]}.",
+                ["not_null", _accepted(operations)],
             ),
             _column("last_change_order", "string", "change_order of the latest change.", ["not_null"]),
             _column("last_changed_at", "timestamp", f.last_changed_at),
             _column("last_transaction_id", "string", f.last_transaction_id),
+            *(_DELETED_COLUMNS if flag else []),
         ],
     }
     return [history, current]
 
 
-_OPERATION = {"L": "L baseline", "I": "I insert", "U": "U update"}
+_OPERATION = {"L": "L baseline", "I": "I insert", "U": "U update", "D": "D delete"}
+_DELETED_COLUMNS = [
+    _column("is_deleted", "boolean", "True for a key deleted at the source (deletes: flag).", ["not_null"]),
+    _column("deleted_at", "timestamp", "Commit time of the key's delete; null for a live key."),
+]
 
 CHANGES_LOGGED = {
     "description": "The canonical change log of `{name}` (append-only, partitioned by change_date): one row"

@@ -59,6 +59,14 @@
             ~ " (vars.cdcflow_tables)."
         ) }}
     {%- endif -%}
+    {%- set deletes = raw.get('deletes', 'remove') -%}
+    {%- if deletes not in ['remove', 'flag'] -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' has deletes '" ~ deletes ~ "'; expected remove (a delete"
+            ~ " closes the key's version and removes it from _current) or flag (the delete is a version of"
+            ~ " _history and _current keeps the key with is_deleted) (vars.cdcflow_tables)."
+        ) }}
+    {%- endif -%}
     {%- set decimal_handling_mode = raw.get('decimal_handling_mode', 'precise') -%}
     {%- if decimal_handling_mode not in ['precise', 'double', 'string'] -%}
         {{ exceptions.raise_compiler_error(
@@ -105,5 +113,6 @@
         'may_omit_columns': format_entry.may_omit_columns,
         'relogs_changes': format_entry.relogs_changes,
         'valid_to_current': raw.get('valid_to_current'),
+        'deletes': deletes,
     }) }}
 {% endmacro %}

@@ -17,7 +17,8 @@
         transaction_id as last_transaction_id
     from {{ ref(table_name ~ '_history') }}
     where
-        (valid_from is null or valid_from <= {{ at }})
+        operation <> 'D'  -- a delete's version (deletes: flag) is a key not in the table
+        and (valid_from is null or valid_from <= {{ at }})
         and (valid_to is null or valid_to > {{ at }})
 )
 {%- endmacro %}

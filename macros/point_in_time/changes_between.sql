@@ -20,7 +20,8 @@
         transaction_id,
         changed_columns
     from {{ history }}
-    where valid_from > {{ from_at }} and valid_from <= {{ to_at }}
+    -- a delete's own version (deletes: flag) is listed below, from the version it closed
+    where operation <> 'D' and valid_from > {{ from_at }} and valid_from <= {{ to_at }}
 
     union all
 

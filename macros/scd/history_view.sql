@@ -3,11 +3,14 @@
         copies of links a later run superseded. The open version's valid_to is
         null, or the table's `valid_to_current` (a SQL expression of a
         timestamp, e.g. timestamp'9999-12-31 00:00:00': dbt snapshots'
-        dbt_valid_to_current), so that `between` works. -#}
+        dbt_valid_to_current), so that `between` works. With `deletes: flag` a
+        delete is a version too (operation D, the values the key had before it,
+        never current: dbt snapshots' hard_deletes new_record). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}
-    {%- set versions = "(select * from " ~ versioned ~ " where change_order is not null and operation <> 'D')" %}
+    {%- set versions = "(select * from " ~ versioned ~ " where change_order is not null"
+        ~ (")" if cfg.deletes == 'flag' else " and operation <> 'D')") %}
 select
     {{ cfg.column_names | join(',\n    ') }},
     operation,

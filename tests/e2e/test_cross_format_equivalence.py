@@ -34,7 +34,7 @@ HISTORY = [
     "is_current",
     "changed_columns",
 ]
-CURRENT = [*ch.COLUMNS, "last_operation", "last_changed_at"]
+CURRENT = [*ch.COLUMNS, "last_operation", "last_changed_at", "is_deleted", "deleted_at"]
 # the change logs' columns compared (every row)
 LOG = [*ch.COLUMNS, "operation", "change_order", "committed_at", "transaction_id", "changed_columns"]
 
@@ -79,8 +79,14 @@ VALID_TO_CURRENT = "timestamp'9999-12-31 00:00:00'"
 
 def _tables() -> dict[str, dict]:
     """The four written formats of the simulated source table."""
-    # open versions end at a far-future time (dbt's dbt_valid_to_current), for `between`
-    common = {"key": [ch.KEY], "columns": dict(ch.COLUMNS), "valid_to_current": VALID_TO_CURRENT}
+    # open versions end at a far-future time (dbt's dbt_valid_to_current), for `between`;
+    # deleted keys are kept (a delete is a version; _current flags the key)
+    common = {
+        "key": [ch.KEY],
+        "columns": dict(ch.COLUMNS),
+        "valid_to_current": VALID_TO_CURRENT,
+        "deletes": "flag",
+    }
     return {
         "eq_ct": {"format": "qlik_ct", "change_table": "eq_ct__ct", "full_load_table": "eq_ct", **common},
         "eq_kafka": {
@@ -179,7 +185,8 @@ def _assert_equivalent(tables: dict[str, list], transactions: list[int], *, comp
         expected_current = _expected_current(
             transactions, changed_columns_only=(table == "eq_dirxml" and not complete)
         )
-        assert [row[: len(ch.COLUMNS)] for row in current] == expected_current, table
+        live = [row[: len(ch.COLUMNS)] for row in current if row[CURRENT.index("is_deleted")] == "false"]
+        assert live == expected_current, table
         histories[table] = _rows(tables, f"{table}_history", HISTORY)
     assert _rows(tables, "eq_kafka_current", CURRENT) == _rows(tables, "eq_ct_current", CURRENT)
     assert _rows(tables, "eq_dbz_current", CURRENT) == _rows(tables, "eq_ct_current", CURRENT)
@@ -242,16 +249,55 @@ def test_four_formats_give_identical_current_and_history(workload_runs):
     )
 
 
+def _deleted_keys() -> dict[str, tuple[dict, datetime]]:
+    """The simulated source's keys deleted at the end (a delete, or a primary-key
+    update moving the row away), each with its values before and when."""
+    deleted = {}
+    for number in ALL:
+        for change in HISTORY_OF_SOURCE.transactions[number]:
+            if change.before is not None and (change.after is None or change.is_key_change):
+                deleted[change.before[ch.KEY]] = (change.before, change.committed_at)
+            if change.after is not None:
+                deleted.pop(change.after[ch.KEY], None)
+    return deleted
+
+
+def test_deleted_keys_are_kept_with_their_last_values(workload_runs):
+    """Each table's entry sets `deletes: flag`: _current keeps a deleted key with
+    the values it had, is_deleted and deleted_at; _history shows each delete as a
+    version of its own (operation D, the values before, never current), as many
+    as the source's deletes and primary-key updates."""
+    *_, after_batch_2 = workload_runs("formats")
+    expected = sorted(
+        (*(as_text(before[c]) for c in ch.COLUMNS), "D", as_text(at), "true", as_text(at))
+        for before, at in _deleted_keys().values()
+    )
+    assert expected
+    deletes = sum(
+        1
+        for number in ALL
+        for change in HISTORY_OF_SOURCE.transactions[number]
+        if change.before is not None and (change.after is None or change.is_key_change)
+    )
+    for table in FORMATS:
+        current = _rows(after_batch_2, f"{table}_current", CURRENT)
+        assert [row for row in current if row[CURRENT.index("is_deleted")] == "true"] == expected, table
+        versions = _rows(after_batch_2, f"{table}_history", ["operation", "is_current"])
+        assert versions.count(("D", "false")) == deletes and ("D", "true") not in versions, table
+
+
 def test_open_versions_end_at_the_configured_valid_to_current(workload_runs):
-    """Each table's entry sets valid_to_current: an open version's valid_to is that
-    time, a closed version's the commit of the change that closed it."""
+    """Each table's entry sets valid_to_current: an open version's valid_to (the
+    current one's, and a deleted key's delete) is that time, a closed version's
+    the commit of the change that closed it."""
     *_, after_batch_2 = workload_runs("formats")
     for table in FORMATS:
-        rows = _rows(after_batch_2, f"{table}_history", ["valid_to", "is_current", "closed_by_operation"])
-        assert {(valid_to, closed_by) for valid_to, current, closed_by in rows if current == "true"} == {
-            ("9999-12-31 00:00:00", "")
-        }, table
-        assert all("" < valid_to < "9999" for valid_to, current, _ in rows if current == "false"), table
+        rows = _rows(after_batch_2, f"{table}_history", ["valid_to", "closed_by_operation", "is_current"])
+        assert {valid_to for valid_to, closed_by, _ in rows if not closed_by} == {"9999-12-31 00:00:00"}, (
+            table
+        )
+        assert all("" < valid_to < "9999" for valid_to, closed_by, _ in rows if closed_by), table
+        assert all(not closed_by for _, closed_by, current in rows if current == "true"), table
 
 
 def _split_transaction_changes_logged(tables: dict[str, list]) -> int:
