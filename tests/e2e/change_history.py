@@ -84,9 +84,11 @@ def _random_row(rng: random.Random, key: int) -> dict:
     }
 
 
-def simulate(seed: int = 7, keys: int = 20, transactions: int = 60) -> History:
+def simulate(seed: int = 7, keys: int = 20, transactions: int = 60, final_deletes: int = 0) -> History:
     """Inserts, updates (some to null), deletes, primary-key updates, re-inserted
-    keys, several changes per key and per transaction, equal commit times."""
+    keys, several changes per key and per transaction, equal commit times.
+    ``final_deletes``: one more transaction, deleting that many live keys, so that
+    some keys end deleted (the draws before it are unchanged)."""
     rng = random.Random(seed)
     history = History(baseline=[_random_row(rng, key) for key in range(1, keys + 1)])
     state = {row[KEY]: dict(row) for row in history.baseline}
@@ -142,6 +144,14 @@ def simulate(seed: int = 7, keys: int = 20, transactions: int = 60) -> History:
             else:
                 changed = [c for c in COLUMNS if before[c] != after[c]]
             changes.append(Change(op, before, after, changed, committed_at, number, seq, index))
+        history.transactions.append(changes)
+    if final_deletes:
+        committed_at += timedelta(seconds=5)
+        number = len(history.transactions)
+        changes = []
+        for index, key in enumerate(rng.sample(sorted(state), final_deletes)):
+            seq += 1
+            changes.append(Change("D", state.pop(key), None, [KEY], committed_at, number, seq, index))
         history.transactions.append(changes)
     return history
 

@@ -38,7 +38,8 @@ CURRENT = [*ch.COLUMNS, "last_operation", "last_changed_at", "is_deleted", "dele
 # the change logs' columns compared (every row)
 LOG = [*ch.COLUMNS, "operation", "change_order", "committed_at", "transaction_id", "changed_columns"]
 
-HISTORY_OF_SOURCE = ch.simulate(seed=20261121, keys=25, transactions=80)
+# ends with a transaction deleting 3 keys: deleted keys stay in _current (deletes: flag)
+HISTORY_OF_SOURCE = ch.simulate(seed=20261121, keys=25, transactions=80, final_deletes=3)
 ALL = list(range(len(HISTORY_OF_SOURCE.transactions)))
 DIRXML_EVENTS = ch.dirxml_events(HISTORY_OF_SOURCE, table="accounts")
 SPLIT = 50
