@@ -381,7 +381,22 @@ def _table(name: str, entry: dict) -> dict:
             f"table '{name}' needs `key:`, its primary-key columns among {', '.join(columns)}"
             " (vars.cdcflow_tables)"
         )
+    excluded = entry.get("except_columns") or []
+    excluded = [excluded] if isinstance(excluded, str) else list(excluded)
+    for column in excluded:
+        if column not in columns or column in key:
+            raise OnboardingError(
+                f"except_columns of table '{name}' names '{column}', "
+                + (
+                    "a key column: the key is always carried"
+                    if column in key
+                    else f"which is not among its columns ({', '.join(columns)})"
+                )
+                + " (vars.cdcflow_tables)"
+            )
     table = {"name": name, **entry, "key": key, "source": entry.get("source", fmt)}
+    # the columns the table carries (the source's less except_columns)
+    table["columns"] = {column: data_type for column, data_type in columns.items() if column not in excluded}
     if fmt == "qlik_ct":
         table.setdefault("change_table", f"{name}__ct")
     else:

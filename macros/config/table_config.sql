@@ -26,7 +26,7 @@
     {%- if columns is not mapping or columns | length == 0 -%}
         {{ exceptions.raise_compiler_error(
             "cdcflow: table '" ~ table_name ~ "' needs `columns:`, a mapping of column name to "
-            ~ "Spark type in change-table order (e.g. `customer_id: int`)."
+            ~ "Spark type (e.g. `customer_id: int`)."
         ) }}
     {%- endif -%}
     {%- set key = raw.get('key') -%}
@@ -44,6 +44,23 @@
             ) }}
         {%- endif -%}
     {%- endfor -%}
+    {#- except_columns: columns of the source the table does not carry (the key always stays) -#}
+    {%- set except_columns = raw.get('except_columns') or [] -%}
+    {%- if except_columns is string -%}{%- set except_columns = [except_columns] -%}{%- endif -%}
+    {%- for column in except_columns if column not in columns or column in key -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: except_columns of table '" ~ table_name ~ "' names '" ~ column ~ "', "
+            ~ ("a key column: the key is always carried" if column in key else "which is not among its columns ("
+            ~ (columns.keys() | list | join(', ')) ~ ")") ~ " (vars.cdcflow_tables)."
+        ) }}
+    {%- endfor -%}
+    {%- if except_columns -%}
+        {%- set selected = {} -%}
+        {%- for column, data_type in columns.items() if column not in except_columns -%}
+            {%- do selected.update({column: data_type}) -%}
+        {%- endfor -%}
+        {%- set columns = selected -%}
+    {%- endif -%}
     {%- set column_names = columns.keys() | list -%}
     {%- set data_columns = [] -%}
     {%- for column in column_names if column not in key -%}
@@ -114,5 +131,6 @@
         'relogs_changes': format_entry.relogs_changes,
         'valid_to_current': raw.get('valid_to_current'),
         'deletes': deletes,
+        'except_columns': except_columns,
     }) }}
 {% endmacro %}

@@ -117,7 +117,10 @@ judged as (
                 then concat(event_type_name, ' cannot read the row: ', query_back_error)
             when event_type in (1, 2, 3, 7, 8) and coalesce(column_name, '') = ''
                 then concat('event_type ', event_type_text, ' (', event_type_name, ') without column_name')
-            when event_type in (1, 2, 3, 7, 8) and not array_contains({{ cdcflow.string_array(cfg.column_names | map('lower') | list) }}, field)
+            {#- a column of except_columns is the source's: its events are read, their values not kept #}
+            when event_type in (1, 2, 3, 7, 8) and not array_contains(
+                {{ cdcflow.string_array((cfg.column_names + cfg.except_columns) | map('lower') | list) }}, field
+            )
                 then concat(
                     'column ', column_name, ' is not a column of {{ cfg.source_table }} ',
                     '({{ cfg.column_names | join(", ") }})'

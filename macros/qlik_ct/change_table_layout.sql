@@ -5,12 +5,14 @@
           first_data_bit  ordinal of the first configured column = its change_mask
                           bit (reference 001: bit N is the column at ordinal N,
                           header columns included, e.g. 8 with partition_name);
+          bits            each configured column's bit, its ordinal in the table,
+                          in the order of the configuration (any order, any
+                          subset of the table's columns: column selection);
           width           number of columns, for rejecting wider masks;
           mask            the change_mask as binary (Replicate writes varbinary;
                           text targets and CSV seeds land a hex string: unhexed);
           problem         none, or why the configuration does not fit the table
-                          (a configured column it lacks, columns out of its
-                          order), for qlik_ct_table_problem;
+                          (a configured column it lacks), for qlik_ct_table_problem;
           types           column (lower case) -> landed type, for converting
                           the data columns (typed_columns, conversion_problem).
         Falls back to the configured header columns when the table cannot be read
@@ -18,6 +20,7 @@
     {%- set mask_column = var('cdcflow_qlik_header_prefix', 'header__') ~ 'change_mask' -%}
     {%- set layout = {
         'first_data_bit': cfg.first_data_bit,
+        'bits': range(cfg.first_data_bit, cfg.first_data_bit + cfg.column_names | length) | list,
         'width': cfg.first_data_bit + cfg.column_names | length,
         'mask': mask_column,
         'problem': none,
@@ -40,18 +43,11 @@
                     ~ landed | map(attribute='name') | join(', ') ~ "."}) -%}
                 {{ return(layout) }}
             {%- endif -%}
-            {%- set first = cfg.column_names[0] | lower -%}
-            {%- set first_bit = names.index(first) -%}
+            {%- set bits = [] -%}
             {%- for column in cfg.column_names -%}
-                {%- set found = names[first_bit + loop.index0] if first_bit + loop.index0 < names | length else 'nothing' -%}
-                {%- if found != column | lower and layout.problem is none -%}
-                    {%- do layout.update({'problem': "cdcflow: list the columns of table '" ~ cfg.name
-                        ~ "' in vars.cdcflow_tables in the order of " ~ relation ~ ": expected '" ~ column
-                        ~ "' at ordinal " ~ (first_bit + loop.index0) ~ ", found '" ~ found
-                        ~ "' (change_mask bits follow the change table's column order)."}) -%}
-                {%- endif -%}
+                {%- do bits.append(names.index(column | lower)) -%}
             {%- endfor -%}
-            {%- do layout.update({'first_data_bit': first_bit, 'width': names | length}) -%}
+            {%- do layout.update({'first_data_bit': bits[0], 'bits': bits, 'width': names | length}) -%}
             {%- for col in landed if col.name | lower == mask_column | lower and col.dtype | lower == 'string' -%}
                 {%- do layout.update({'mask': 'unhex(' ~ mask_column ~ ')'}) -%}
             {%- endfor -%}

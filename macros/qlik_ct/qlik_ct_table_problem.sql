@@ -1,8 +1,8 @@
 {% macro qlik_ct_table_problem(table_name) %}
     {#- Why a qlik_ct table cannot be read when a model runs, or none: one of
         its raw tables does not exist (on-run-start then recorded its group
-        ERROR), its change table lacks a configured column or lists them in
-        another order (change_table_layout), or its full-load table lacks one
+        ERROR), its change table lacks a configured column
+        (change_table_layout), or its full-load table lacks one
         that the change table lacks too (one the source gained after the full
         load is null in the baseline).
         Read with DESCRIBE when a model of a run that processes the table

@@ -14,7 +14,13 @@
     {%- set problem = cdcflow.qlik_ct_table_problem(table_name) -%}
     {%- set layout = cdcflow.change_table_layout(relation, cfg) if problem is none else {
         'first_data_bit': cfg.first_data_bit, 'width': cfg.first_data_bit + cfg.column_names | length,
+        'bits': range(cfg.first_data_bit, cfg.first_data_bit + cfg.column_names | length) | list,
         'mask': var('cdcflow_qlik_header_prefix', 'header__') ~ 'change_mask', 'types': {}} -%}
+    {%- set contiguous = layout.bits == range(layout.bits[0], layout.bits[0] + layout.bits | length) | list -%}
+    {%- set names_by_bit = [] -%}
+    {%- for bit in range(layout.width) -%}
+        {%- do names_by_bit.append(cfg.column_names[layout.bits.index(bit)] if bit in layout.bits else '') -%}
+    {%- endfor -%}
     {%- set conversion_problem = cdcflow.conversion_problem(cfg, layout.types) -%}
 
 with
@@ -55,7 +61,15 @@ decoded as (
     select
         *,
         {{ cdcflow.qlik_change_seq_committed_at('change_seq') }} as change_seq_at,
+        {%- if contiguous %}
         {{ cdcflow.decode_change_mask('change_mask', cfg.column_names, layout.first_data_bit) }} as changed_columns,
+        {%- else %}
+        -- the configured columns are a selection of the table's, or in another order: each its own bit
+        {{ cdcflow.decode_change_mask_by_names(
+            'change_mask', cfg.column_names, 'array(' ~ layout.bits | join(', ') ~ ')',
+            cdcflow.string_array(names_by_bit)
+        ) }} as changed_columns,
+        {%- endif %}
         coalesce({{ cdcflow.change_mask_fits('change_mask', layout.width) }}, true) as is_mask_within_table
     from renamed
     -- the run's rows: the change log and the quarantine read them from here
