@@ -67,7 +67,7 @@ final as (
         on orphan.source_table = logged.source_table
         and orphan.change_seq = logged.change_seq
         -- logged before the orphan was quarantined: applied without it (it landed too late)
-        and logged.logged_at > orphan.loaded_at
+        and orphan.loaded_at < logged.logged_at
 
 )
 
