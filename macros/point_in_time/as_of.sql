@@ -10,11 +10,7 @@
     {%- set cfg = cdcflow.table_config(table_name) -%}
 (
     select
-        {{ cfg.column_names | join(',\n        ') }},
-        operation as last_operation,
-        change_order as last_change_order,
-        valid_from as last_changed_at,
-        transaction_id as last_transaction_id
+        {{ cdcflow.current_row_columns(cfg) }}
     from {{ ref(table_name ~ '_history') }}
     where
         operation <> 'D'  -- a delete's version (deletes: flag) is a key not in the table

@@ -14,11 +14,7 @@
         ~ " where written_in_run >= 'open' and change_order is not null and "
         ~ ("valid_to_change_order is null)" if flag else "is_current)") %}
 select
-    {{ cfg.column_names | join(',\n    ') }},
-    operation as last_operation,
-    change_order as last_change_order,
-    valid_from as last_changed_at,
-    transaction_id as last_transaction_id
+    {{ cdcflow.current_row_columns(cfg) }}
     {%- if flag %},
     operation = 'D' as is_deleted,
     case when operation = 'D' then valid_from end as deleted_at
