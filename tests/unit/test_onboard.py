@@ -1,5 +1,6 @@
 """`cdcflow onboard`: the files a table needs, generated from its vars entry."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -196,11 +197,44 @@ FORMATS_OF = {"qlik_kafka": "products", "debezium": "orders", "dirxml": "emp"}
         ({**ACCOUNTS, "format": "oracle"}, "table 'accounts' has format 'oracle'; expected one of: qlik_ct,"),
         ({**ACCOUNTS, "columns": {}}, "table 'accounts' needs `columns:`"),
         ({**ACCOUNTS, "key": ["acount_id"]}, "table 'accounts' needs `key:`, its primary-key columns among"),
+        (
+            {**ACCOUNTS, "except_columns": ["account_id"]},
+            "except_columns of table 'accounts' names 'account_id', a key column: the key is always carried",
+        ),
+        (
+            {**ACCOUNTS, "except_columns": ["balanse"]},
+            "except_columns of table 'accounts' names 'balanse', which is not among its columns "
+            "(account_id, balance)",
+        ),
     ],
 )
 def test_a_bad_entry_says_what_to_change(tmp_path, entry, message):
-    with pytest.raises(OnboardingError, match=message.replace("(", r"\(")):
+    with pytest.raises(OnboardingError, match=re.escape(message)):
         write(project(tmp_path, {"accounts": entry}))
+
+
+def test_the_marts_carry_the_options_of_the_entry(tmp_path):
+    """except_columns leaves columns out of the marts' contracts; deletes: flag adds
+    is_deleted and deleted_at to _current and D to the operations; valid_to_current
+    is in valid_to's description."""
+    entry = {
+        **ACCOUNTS,
+        "columns": {"account_id": "int", "balance": "decimal(12,2)", "pin": "string"},
+        "except_columns": ["pin"],
+        "deletes": "flag",
+        "valid_to_current": "timestamp'9999-12-31 00:00:00'",
+    }
+    files = project_files("my_project", {"accounts": entry})
+    history, current = yaml.safe_load(files["marts/qlik_ct/_qlik_ct__models.yml"])["models"]
+    assert [c["name"] for c in current["columns"]] == [
+        *("account_id", "balance", "last_operation", "last_change_order", "last_changed_at"),
+        *("last_transaction_id", "is_deleted", "deleted_at"),
+    ]
+    assert "pin" not in [c["name"] for c in history["columns"]]
+    operation = next(c for c in history["columns"] if c["name"] == "operation")
+    assert operation["data_tests"][1] == {"accepted_values": {"arguments": {"values": ["L", "I", "U", "D"]}}}
+    valid_to = next(c for c in history["columns"] if c["name"] == "valid_to")
+    assert "timestamp'9999-12-31 00:00:00' while current (valid_to_current)" in valid_to["description"]
 
 
 def test_the_command(tmp_path, capsys):
