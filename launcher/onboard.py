@@ -394,6 +394,17 @@ def _table(name: str, entry: dict) -> dict:
                 )
                 + " (vars.cdcflow_tables)"
             )
+    if entry.get("deletes", "remove") not in ("remove", "flag"):
+        raise OnboardingError(
+            f"table '{name}' has deletes {entry['deletes']!r}; expected remove (a delete closes the key's"
+            " version and removes it from _current) or flag (the delete is a version of _history and _current"
+            " keeps the key with is_deleted) (vars.cdcflow_tables)"
+        )
+    if not isinstance(entry.get("valid_to_current", ""), str):
+        raise OnboardingError(
+            f"table '{name}' has valid_to_current {entry['valid_to_current']!r}: give a SQL expression of a"
+            " timestamp as text, e.g. \"timestamp'9999-12-31 00:00:00'\" (vars.cdcflow_tables)"
+        )
     table = {"name": name, **entry, "key": key, "source": entry.get("source", fmt)}
     # the columns the table carries (the source's less except_columns)
     table["columns"] = {column: data_type for column, data_type in columns.items() if column not in excluded}

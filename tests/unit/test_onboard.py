@@ -206,6 +206,11 @@ FORMATS_OF = {"qlik_kafka": "products", "debezium": "orders", "dirxml": "emp"}
             "except_columns of table 'accounts' names 'balanse', which is not among its columns "
             "(account_id, balance)",
         ),
+        ({**ACCOUNTS, "deletes": "keep"}, "table 'accounts' has deletes 'keep'; expected remove (a delete"),
+        (
+            {**ACCOUNTS, "valid_to_current": 9999},
+            "table 'accounts' has valid_to_current 9999: give a SQL expression of a timestamp as text",
+        ),
     ],
 )
 def test_a_bad_entry_says_what_to_change(tmp_path, entry, message):
