@@ -26,6 +26,7 @@ with
 {%- set group_range = cdcflow.processing_range(table_name) %}
 {%- set overlap = var('cdcflow_landing_overlap_minutes', 10) | int %}
 {%- set change_log = cdcflow.change_log_before_run(table_name) %}
+{%- set quarantined_before_images = cdcflow.qlik_ct_quarantined_before_images(cfg) %}
 
 {{ table_name }}_changes as (
 
@@ -74,9 +75,23 @@ with
 
 ),
 
+{%- if quarantined_before_images %}
+
+{{ table_name }}_quarantined_before_images as (
+
+    -- paired as the change log pairs them: a key move applied with its before
+    -- image from here is compared as the change it logged
+    {{ quarantined_before_images }}
+
+),
+{%- endif %}
+
 {{ table_name }}_deliveries as (
 
-    {{ cdcflow.qlik_ct_canonical_changes(table_name ~ '_delivered_again', cfg) }}
+    {{ cdcflow.qlik_ct_canonical_changes(
+        table_name ~ '_delivered_again', cfg,
+        table_name ~ '_quarantined_before_images' if quarantined_before_images else none
+    ) }}
 
 ),
 
