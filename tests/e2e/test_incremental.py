@@ -421,6 +421,9 @@ def test_one_tables_mistake_fails_its_group_alone(one_table_misconfigured, faile
         "int_it_customers__versioned",
         "it_customers_current",
         "it_customers_history",
+        # the view of resolved quarantine entries reads every change log: skipped
+        # (it is no table's model, so it_order_lines' range still ends well)
+        "qlik_ct_quarantine_resolved",
     ]
     # the message names the column and lists the change table's real ones
     assert states["it_customers"].state_name == "ERROR"
