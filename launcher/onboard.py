@@ -612,6 +612,16 @@ VERSIONED = {
 }
 
 
+def inlined_models(table: dict) -> set[str]:
+    """The table's ephemeral models: dbt inlines them into the models that read
+    them, so a run never starts them as nodes of their own."""
+    return {
+        model["name"]
+        for model in (*staging_properties(table), *intermediate_properties(table))
+        if model.get("config", {}).get("materialized") == "ephemeral"
+    }
+
+
 def intermediate_properties(table: dict) -> list[dict]:
     name, fmt = table["name"], table["format"]
     logged = [_column(c, None, d) for c, d in CHANGES_LOGGED["columns"].items()]

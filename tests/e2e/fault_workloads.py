@@ -154,10 +154,13 @@ FORMAT_SHARED_MODELS = [
     "debezium_quarantine",
     "dirxml_quarantine",
 ]
+# the kill points are at models dbt starts: an ephemeral model (inlined) never starts
 FORMAT_TABLE_MODELS = [
     Path(path).stem
     for name, entry in sorted(FORMAT_TABLES.items())
-    for path in onboard.model_bodies(onboard._table(name, entry))
+    for table in [onboard._table(name, entry)]
+    for path in onboard.model_bodies(table)
+    if Path(path).stem not in onboard.inlined_models(table)
 ]
 
 
