@@ -354,6 +354,27 @@ class OnboardingError(ValueError):
     """A vars entry that cannot be onboarded; the message says what to change."""
 
 
+def _tracked_history(table: dict) -> str:
+    """Which changes open a version, when not every one does (tracked columns)."""
+    if table.get("track_history_columns") is not None:
+        tracked = table["track_history_columns"]
+        tracked = ", ".join([tracked] if isinstance(tracked, str) else tracked)
+        return (
+            f", an update only when it changes {tracked} (others update the open version:"
+            " track_history_columns)"
+        )
+    if table.get("track_history_except_columns") is not None:
+        untracked = table["track_history_except_columns"]
+        untracked = ", ".join([untracked] if isinstance(untracked, str) else untracked)
+        return (
+            f", an update only when it changes a column but {untracked} (others update the open version:"
+            " track_history_except_columns)"
+        )
+    if table.get("skip_unchanged_versions"):
+        return ", an update only when it changes a value (skip_unchanged_versions)"
+    return ""
+
+
 def _valid_to(description: str, valid_to_current: str | None) -> str:
     """The history's valid_to described: null while current, or the table's valid_to_current."""
     if not valid_to_current:
@@ -404,6 +425,30 @@ def _table(name: str, entry: dict) -> dict:
         raise OnboardingError(
             f"table '{name}' has valid_to_current {entry['valid_to_current']!r}: give a SQL expression of a"
             " timestamp as text, e.g. \"timestamp'9999-12-31 00:00:00'\" (vars.cdcflow_tables)"
+        )
+    carried = [column for column in columns if column not in excluded and column not in key]
+    if "track_history_columns" in entry and "track_history_except_columns" in entry:
+        raise OnboardingError(
+            f"table '{name}' sets both track_history_columns and track_history_except_columns; keep one"
+            " (vars.cdcflow_tables)"
+        )
+    for setting in ("track_history_columns", "track_history_except_columns"):
+        names = entry.get(setting) or []
+        for column in [names] if isinstance(names, str) else names:
+            if column not in carried:
+                raise OnboardingError(
+                    f"{setting} of table '{name}' names '{column}', "
+                    + (
+                        "a key column: a key's versions all have the same key"
+                        if column in key
+                        else f"which the table does not carry (its columns but the key: {', '.join(carried)})"
+                    )
+                    + " (vars.cdcflow_tables)"
+                )
+    if entry.get("skip_unchanged_versions", False) not in (True, False):
+        raise OnboardingError(
+            f"table '{name}' has skip_unchanged_versions {entry['skip_unchanged_versions']!r};"
+            " expected true or false (vars.cdcflow_tables)"
         )
     table = {"name": name, **entry, "key": key, "source": entry.get("source", fmt)}
     # the columns the table carries (the source's less except_columns)
@@ -494,10 +539,11 @@ def marts_properties(table: dict) -> list[dict]:
         if flag
         else "deletes close a version and are not versions themselves"
     )
+    tracked = _tracked_history(table)
     history = {
         "name": f"{name}_history",
         "description": f"Every version of each `{name}`{ident} row (SCD type 2), from {f.baseline} and every"
-        f" change; {deletes}.{f.history_note}{extra}",
+        f" change{tracked}; {deletes}.{f.history_note}{extra}",
         "config": contract,
         "data_tests": [
             {"cdcflow.unique_combination": {"arguments": {"columns": [*key, "change_order"]}}},

@@ -84,6 +84,50 @@
             ~ " _history and _current keeps the key with is_deleted) (vars.cdcflow_tables)."
         ) }}
     {%- endif -%}
+    {#- tracked columns: an update opens a version of _history only when it changes one
+        (AUTO CDC's track_history_column_list / track_history_except_column_list) -#}
+    {%- set tracked = raw.get('track_history_columns') -%}
+    {%- set untracked = raw.get('track_history_except_columns') -%}
+    {%- if tracked is not none and untracked is not none -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' sets both track_history_columns and"
+            ~ " track_history_except_columns; keep one (vars.cdcflow_tables)."
+        ) }}
+    {%- endif -%}
+    {%- for setting, names in [('track_history_columns', tracked), ('track_history_except_columns', untracked)]
+        if names is not none -%}
+        {%- if names is string -%}{%- set names = [names] -%}{%- endif -%}
+        {%- for column in names if column not in data_columns -%}
+            {{ exceptions.raise_compiler_error(
+                "cdcflow: " ~ setting ~ " of table '" ~ table_name ~ "' names '" ~ column ~ "', "
+                ~ ("a key column: a key's versions all have the same key" if column in key
+                else "which the table does not carry (its columns but the key: " ~ data_columns | join(', ') ~ ")")
+                ~ " (vars.cdcflow_tables)."
+            ) }}
+        {%- endfor -%}
+    {%- endfor -%}
+    {%- if tracked is string -%}{%- set tracked = [tracked] -%}{%- endif -%}
+    {%- if untracked is string -%}{%- set untracked = [untracked] -%}{%- endif -%}
+    {%- set skip_unchanged_versions = raw.get('skip_unchanged_versions', false) -%}
+    {%- if skip_unchanged_versions not in [true, false] -%}
+        {{ exceptions.raise_compiler_error(
+            "cdcflow: table '" ~ table_name ~ "' has skip_unchanged_versions " ~ skip_unchanged_versions
+            ~ "; expected true or false (vars.cdcflow_tables)."
+        ) }}
+    {%- endif -%}
+    {%- if tracked is not none -%}
+        {%- set history_columns = tracked -%}
+    {%- elif untracked is not none -%}
+        {%- set history_columns = [] -%}
+        {%- for column in data_columns if column not in untracked -%}
+            {%- do history_columns.append(column) -%}
+        {%- endfor -%}
+    {%- elif skip_unchanged_versions -%}
+        {%- set history_columns = data_columns -%}
+    {%- else -%}
+        {#- every change opens a version -#}
+        {%- set history_columns = none -%}
+    {%- endif -%}
     {%- set decimal_handling_mode = raw.get('decimal_handling_mode', 'precise') -%}
     {%- if decimal_handling_mode not in ['precise', 'double', 'string'] -%}
         {{ exceptions.raise_compiler_error(
@@ -132,5 +176,6 @@
         'valid_to_current': raw.get('valid_to_current'),
         'deletes': deletes,
         'except_columns': except_columns,
+        'history_columns': history_columns,
     }) }}
 {% endmacro %}

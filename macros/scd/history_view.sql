@@ -5,12 +5,23 @@
         timestamp, e.g. timestamp'9999-12-31 00:00:00': dbt snapshots'
         dbt_valid_to_current), so that `between` works. With `deletes: flag` a
         delete is a version too (operation D, the values the key had before it,
-        never current: dbt snapshots' hard_deletes new_record). -#}
+        never current: dbt snapshots' hard_deletes new_record). With tracked
+        columns (track_history_columns, track_history_except_columns,
+        skip_unchanged_versions), an update that changes none of them updates
+        the open version instead of opening one (fold_untracked_changes). -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}
+    {%- set folded = cfg.history_columns is not none -%}
+    {#- deletes are versions of their own with `deletes: flag`; links to fold keep
+        them until the versions are made (a change after a delete opens one) -#}
     {%- set versions = "(select * from " ~ versioned ~ " where change_order is not null"
-        ~ (")" if cfg.deletes == 'flag' else " and operation <> 'D')") %}
+        ~ (")" if cfg.deletes == 'flag' or folded else " and operation <> 'D')") -%}
+    {%- set valid_versions = cdcflow.versioned_valid_links(
+        versions, '(' ~ cdcflow.versioned_touches(versioned, cfg.key) ~ ')', cfg.key) -%}
+    {%- if folded -%}
+        {%- set valid_versions = cdcflow.fold_untracked_changes('(' ~ valid_versions ~ ')', cfg) -%}
+    {%- endif %}
 select
     {{ cfg.column_names | join(',\n    ') }},
     operation,
@@ -30,6 +41,9 @@ select
     transaction_id,
     changed_columns
 from (
-    {{ cdcflow.versioned_valid_links(versions, '(' ~ cdcflow.versioned_touches(versioned, cfg.key) ~ ')', cfg.key) }}
+    {{ valid_versions }}
 ) as valid_versions
+{%- if folded and cfg.deletes != 'flag' %}
+where operation <> 'D'
+{%- endif %}
 {%- endmacro %}

@@ -211,6 +211,24 @@ FORMATS_OF = {"qlik_kafka": "products", "debezium": "orders", "dirxml": "emp"}
             {**ACCOUNTS, "valid_to_current": 9999},
             "table 'accounts' has valid_to_current 9999: give a SQL expression of a timestamp as text",
         ),
+        (
+            {**ACCOUNTS, "track_history_columns": ["balance"], "track_history_except_columns": []},
+            "table 'accounts' sets both track_history_columns and track_history_except_columns; keep one",
+        ),
+        (
+            {**ACCOUNTS, "track_history_columns": ["account_id"]},
+            "track_history_columns of table 'accounts' names 'account_id', a key column: a key's versions all"
+            " have the same key",
+        ),
+        (
+            {**ACCOUNTS, "track_history_except_columns": "balanse"},
+            "track_history_except_columns of table 'accounts' names 'balanse', which the table does not carry"
+            " (its columns but the key: balance)",
+        ),
+        (
+            {**ACCOUNTS, "skip_unchanged_versions": "yes"},
+            "table 'accounts' has skip_unchanged_versions 'yes'; expected true or false",
+        ),
     ],
 )
 def test_a_bad_entry_says_what_to_change(tmp_path, entry, message):
@@ -240,6 +258,17 @@ def test_the_marts_carry_the_options_of_the_entry(tmp_path):
     assert operation["data_tests"][1] == {"accepted_values": {"arguments": {"values": ["L", "I", "U", "D"]}}}
     valid_to = next(c for c in history["columns"] if c["name"] == "valid_to")
     assert "timestamp'9999-12-31 00:00:00' while current (valid_to_current)" in valid_to["description"]
+
+
+def test_the_history_says_which_updates_open_a_version(tmp_path):
+    for option, value, says in (
+        ("track_history_columns", ["balance"], "an update only when it changes balance"),
+        ("track_history_except_columns", ["balance"], "an update only when it changes a column but balance"),
+        ("skip_unchanged_versions", True, "an update only when it changes a value"),
+    ):
+        files = project_files("my_project", {"accounts": {**ACCOUNTS, option: value}})
+        history, _ = yaml.safe_load(files["marts/qlik_ct/_qlik_ct__models.yml"])["models"]
+        assert says in " ".join(history["description"].split()), option
 
 
 def test_the_command(tmp_path, capsys):
