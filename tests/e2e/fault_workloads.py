@@ -199,10 +199,55 @@ def _dump_formats(spark, schema: str) -> dict[str, list]:
     return tables
 
 
-def _point_in_time(spark, schema: str, compile_sql: Callable[[str], str]) -> dict[str, list]:
-    """Per table, cdcflow.as_of at each of the equivalence's instants and
-    cdcflow.changes_between each instant and the next (one query, compiled by dbt)."""
+# the queries of the checks, compiled by one dbt compile (a statement each)
+NEXT_QUERY = "\n;\n-- next query\n"
+
+
+def _checks(spark, schema: str, compile_sql: Callable[[str], str]) -> dict[str, list]:
+    """What the equivalence asks of the marts besides their rows: the point-in-time
+    macros and the versions of tracked columns (their queries compiled at once)."""
     del schema  # the macros ref the marts
+    point_in_time, tracked = compile_sql(_point_in_time_query() + NEXT_QUERY + _tracked_query()).split(
+        NEXT_QUERY.strip()
+    )
+    spark.sql(point_in_time.strip().rstrip(";")).createOrReplaceTempView("_cdcflow_point_in_time")
+    spark.sql(tracked.strip()).createOrReplaceTempView("_cdcflow_tracked")
+    names = [
+        "source_table",
+        "query",
+        "instant",
+        *equivalence.ch.COLUMNS,
+        "operation",
+        "change_order",
+        "committed_at",
+    ]
+    return {
+        "point_in_time": spark_rows(spark, "_cdcflow_point_in_time", names),
+        "tracked_history": spark_rows(
+            spark, "_cdcflow_tracked", ["source_table", *equivalence.HISTORY, "change_order"]
+        ),
+    }
+
+
+def _tracked_query() -> str:
+    """Per table, its _history as track_history_columns: equivalence.TRACKED_COLUMNS would make
+    it (the macro the history view calls, over the versions of every change)."""
+    selects = []
+    for table in sorted(FORMAT_TABLES):
+        selects.append(
+            f"{{% set cfg_{table} = cdcflow.table_config('{table}') %}}"
+            f"{{% do cfg_{table}.update({{'history_columns': {equivalence.TRACKED_COLUMNS}}}) %}}"
+            f"select '{table}' as source_table, {', '.join(equivalence.HISTORY)}, change_order from ("
+            f"{{{{ cdcflow.fold_untracked_changes('(select * from ' ~ ref('{table}_history') ~ ')',"
+            f" cfg_{table}) }}}}"
+            ") as folded"
+        )
+    return "\nunion all\n".join(selects)
+
+
+def _point_in_time_query() -> str:
+    """Per table, cdcflow.as_of at each of the equivalence's instants and
+    cdcflow.changes_between each instant and the next."""
     instants = equivalence.INSTANTS
     columns = ", ".join(f"`{c}`" for c in equivalence.ch.COLUMNS)
     selects = []
@@ -220,17 +265,7 @@ def _point_in_time(spark, schema: str, compile_sql: Callable[[str], str]) -> dic
                     f"select '{table}', 'changes_between', {number}, {columns}, operation, change_order,"
                     f" committed_at from {{{{ cdcflow.changes_between('{table}', {literal}, {after}) }}}}"
                 )
-    spark.sql(compile_sql("\nunion all\n".join(selects))).createOrReplaceTempView("_cdcflow_point_in_time")
-    names = [
-        "source_table",
-        "query",
-        "instant",
-        *equivalence.ch.COLUMNS,
-        "operation",
-        "change_order",
-        "committed_at",
-    ]
-    return {"point_in_time": spark_rows(spark, "_cdcflow_point_in_time", names)}
+    return "\nunion all\n".join(selects)
 
 
 FORMATS = Workload(
@@ -251,7 +286,7 @@ FORMATS = Workload(
     land=_land_formats,
     dump=_dump_formats,
     project=lambda scratch: make_project(scratch, FORMAT_TABLES, {"cdcflow_raw_schema": equivalence.RAW}),
-    checks=_point_in_time,
+    checks=_checks,
     # a run of 31 models: killed during each (at its end when it takes less than
     # 1 s, which is also before the next), in its hooks and partition writes
     around_models=False,

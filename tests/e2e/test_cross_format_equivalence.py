@@ -76,6 +76,9 @@ INSTANTS = [
 
 
 VALID_TO_CURRENT = "timestamp'9999-12-31 00:00:00'"
+# the checks fold each history as `track_history_columns: [name, amount]` would
+# (fault_workloads._checks): updates of since or note alone update the open version
+TRACKED_COLUMNS = ["name", "amount"]
 
 
 def _tables() -> dict[str, dict]:
@@ -359,3 +362,60 @@ def test_changes_between_two_instants_lead_from_one_to_the_other(workload_runs, 
             for change in HISTORY_OF_SOURCE.transactions[t]
         ]
         assert len(changes) == sum(2 if c.is_key_change else 1 for c in source_changes), table
+
+
+def _tracked(workload_runs, table: str) -> list[tuple]:
+    """The table's _history as track_history_columns: TRACKED_COLUMNS makes it
+    (fault_workloads._checks, in the clean run of batch 2)."""
+    *_, after_batch_2 = workload_runs("formats")
+    return sorted(tuple(row[1:]) for row in after_batch_2["tracked_history"] if row[0] == table)
+
+
+def _folded(history: list[tuple], tracked: list[str]) -> list[tuple]:
+    """Rows of a _history (HISTORY and change_order) folded in Python as the
+    options page says: a key's update that changes no tracked column's value
+    (against the change before it) updates the open version."""
+    column = {name: place for place, name in enumerate([*HISTORY, "change_order"])}
+    last = ["valid_to", "closed_by_operation", "is_current", *(c for c in ch.COLUMNS if c != ch.KEY)]
+    versions: list[list] = []
+    previous = None
+    for row in sorted(history, key=lambda row: (row[column[ch.KEY]], row[column["change_order"]])):
+        opens = (
+            previous is None
+            or previous[column[ch.KEY]] != row[column[ch.KEY]]
+            or row[column["operation"]] != "U"
+            or previous[column["operation"]] == "D"
+            or any(row[column[c]] != previous[column[c]] for c in tracked)
+        )
+        if opens:
+            versions.append(list(row))
+        else:
+            version = versions[-1]
+            for name in last:
+                version[column[name]] = row[column[name]]
+            changed = {
+                *version[column["changed_columns"]].split("|"),
+                *row[column["changed_columns"]].split("|"),
+            }
+            version[column["changed_columns"]] = "|".join(c for c in ch.COLUMNS if c in changed)
+        previous = row
+    return sorted(tuple(version) for version in versions)
+
+
+def test_tracked_columns_fold_the_same_versions_in_every_format(workload_runs):
+    """fold_untracked_changes, the macro of the history of a table with tracked
+    columns, over each format's history (late, replayed and split deliveries, key
+    moves, deletes kept as versions): what the same rule folds in Python, and the
+    same in every format."""
+    *_, after_batch_2 = workload_runs("formats")
+    history = _rows(after_batch_2, "eq_ct_history", [*HISTORY, "change_order"])
+    tracked = _tracked(workload_runs, "eq_ct")
+    assert tracked == _folded(history, TRACKED_COLUMNS)
+    assert len(history) - len(tracked) >= 10  # updates of since or note alone were folded
+    without_order = sorted(row[:-1] for row in tracked)
+    for table in ("eq_kafka", "eq_dbz"):
+        assert sorted(row[:-1] for row in _tracked(workload_runs, table)) == without_order, table
+    assert sorted(row[:-1] for row in _tracked(workload_runs, "eq_dirxml")) == sorted(
+        _as_logged_inserts(row, HISTORY.index("operation"), HISTORY.index("valid_from"))
+        for row in without_order
+    )
