@@ -22,8 +22,10 @@ state or raising :class:`IllegalTransition`:
 * ``mark_initial_load_end``    ILSTART -> ILEND, IR end = the LSN after it; CS = IR start
 * ``get_processing_range``     takes a range [CS, CE]: ILEND/ILUPDATE -> ILUPDATE,
                                TFEND -> TFSTART, TFSTART/TFREDO/ERROR -> TFREDO
-                               (the previous run did not end: its range again;
-                               an empty one, CE = CS, up to the new landing end)
+                               (the previous run did not end: its range again,
+                               extended to the new landing end: the end of a
+                               range is always the maximum, so a redo run
+                               leaves the group current)
 * ``mark_processed_range``     ILUPDATE/TFSTART/TFREDO -> TFEND, CS = CE
 * ``mark_error``               any started state -> ERROR, with ER
 """
@@ -187,10 +189,12 @@ def mark_initial_load_end(state: CdcState, lsn: str, now: datetime) -> CdcState:
 
 def get_processing_range(state: CdcState, end_lsn: str, now: datetime) -> CdcState:
     """A run takes its range [CS, CE]. A run that finds TFSTART (the previous one
-    died), TFREDO or ERROR takes the unfinished range again (TFREDO, same CE;
-    an unfinished range that was empty, CE = CS, is taken up to ``end_lsn``);
-    one still inside the initial range stays ILUPDATE. (INITIAL) starts at the
-    beginning (a source without an initial load)."""
+    died), TFREDO or ERROR takes the unfinished range again (TFREDO, reprocessing)
+    with what landed since: CE is the greater of the unfinished range's end and
+    ``end_lsn`` (the reference assumes a range's end is always the maximum; a
+    redo that stopped at the old CE would end TFEND with the group a run behind).
+    One still inside the initial range stays ILUPDATE, its end extended the same
+    way. (INITIAL) starts at the beginning (a source without an initial load)."""
     _require(
         state,
         "GetProcessingRange",
@@ -202,18 +206,21 @@ def get_processing_range(state: CdcState, end_lsn: str, now: datetime) -> CdcSta
             "GetProcessingRange is not allowed in state ERROR before the initial load ended"
         )
     if state.name in ("ILEND", "ILUPDATE"):
-        end = state.current_end if state.name == "ILUPDATE" and state.current_end else end_lsn
+        end = _greater_lsn(state.current_end, end_lsn) if state.name == "ILUPDATE" else end_lsn
         return replace(state, name="ILUPDATE", current_end=end, timestamp=stamp, error=None)
     if state.name in ("TFSTART", "TFREDO", "ERROR") and state.current_end is not None:
-        start = None if state.current_start is None else micros_from_lsn(state.current_start)
-        if start is not None and micros_from_lsn(state.current_end) == start:
-            # the unfinished range was empty (e.g. its raw table did not exist yet):
-            # reading it again would read nothing; the redo reads up to the landing end
-            end = lsn_from_micros(max(micros_from_lsn(end_lsn), start))
-            return replace(state, name="TFREDO", current_end=end, timestamp=stamp, error=None)
-        return replace(state, name="TFREDO", timestamp=stamp, error=None)
+        end = _greater_lsn(state.current_end, end_lsn)
+        return replace(state, name="TFREDO", current_end=end, timestamp=stamp, error=None)
     start = state.current_start if state.current_start is not None else "0x00000000000000000000"
     return CdcState("TFSTART", current_start=start, current_end=end_lsn, timestamp=stamp)
+
+
+def _greater_lsn(recorded: str | None, landed: str) -> str:
+    """The later of a recorded range end and a landing end (the recorded text kept
+    when it is not earlier)."""
+    if recorded is None:
+        return landed
+    return landed if micros_from_lsn(landed) > micros_from_lsn(recorded) else recorded
 
 
 def mark_processed_range(state: CdcState, now: datetime) -> CdcState:

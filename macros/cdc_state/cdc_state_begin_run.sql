@@ -3,7 +3,7 @@
         (GetProcessingRange), recorded in the state table before any model runs.
         CE is fixed now: the landing position of the group's raw tables; rows
         landing during the run wait for the next one. A group whose previous run did not end (TFSTART, TFREDO, ERROR,
-        ILUPDATE) takes the same range again with reprocessing on, and what that
+        ILUPDATE) takes its range again, extended to what has landed since, with reprocessing on, and what that
         run may have left half-written is repaired first (cdc_group_repair).
         A group one of whose raw tables does not exist reads nothing: it takes
         an empty range (CE = CS) and records ERROR at once, naming the table,

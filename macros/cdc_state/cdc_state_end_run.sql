@@ -4,7 +4,7 @@
         all its models succeeded (a format may hold back the end of the range:
         its entry point's held_back_from, e.g. a Qlik Kafka transaction not
         landed whole), else ERROR with the first failure as a short ER text (the
-        next run takes the same range again, as TFREDO). A run killed
+        next run takes the range again, as TFREDO, with what landed since). A run killed
         before this point leaves TFSTART (or TFREDO, ILUPDATE): the next run
         finds it and reprocesses the range. Then what the run did, per group,
         is recorded and logged (record_run_summaries), and the run's claim on

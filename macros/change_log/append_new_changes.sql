@@ -20,7 +20,11 @@
         columns less `partitioned_by`, de-duplicated on its own so `relation`
         keeps its partitioning. `amends_logged`: a boolean column of `relation`,
         true for a change that replaces the one logged under its key and
-        change_order (a format that relogs_changes): it is logged again. -#}
+        change_order (a format that relogs_changes): it is logged again. A format
+        that relogs_other_operation logs again a change read with another
+        operation than the one logged (a Qlik `__ct` UPDATE logged before its
+        before image landed, read again paired with it: the insert of a key
+        change). -#}
     {%- set key = cfg.key -%}
 
 deduplicated as (
@@ -41,7 +45,7 @@ deduplicated as (
 
 already_logged as (
 
-    select {{ key | join(', ') }}, change_order
+    select {{ key | join(', ') }}, change_order{{ ', operation' if cfg.relogs_other_operation }}
     from {{ this }}
     where
         -- prunes to the partitions the new rows can fall in (null: the baseline)
@@ -84,6 +88,10 @@ final as (
     left anti join already_logged
         on {{ cdcflow.key_match('new_change', 'already_logged', key) }}
         and new_change.change_order = already_logged.change_order
+        {%- if cfg.relogs_other_operation %}
+        -- logged with another operation: this reading replaces it (relogs_other_operation)
+        and new_change.operation = already_logged.operation
+        {%- endif %}
         {%- if amends_logged %}
         and not new_change.{{ amends_logged }}
         {%- endif %}

@@ -17,7 +17,9 @@
         adds it, maybe after this model has run): null in the changes logged before -#}
     {%- set stored = (adapter.get_columns_in_relation(change_log) | map(attribute='name') | map('lower') | list)
         if change_log else [] -%}
-    {%- set identity = cfg.key + ['change_order'] -%}
+    {#- a format that relogs_other_operation: a reading with another operation
+        replaces the change logged (append_new_changes), it does not conflict -#}
+    {%- set identity = cfg.key + ['change_order'] + (['operation'] if cfg.relogs_other_operation else []) -%}
     {%- set change_columns = cfg.column_names + [
         'operation', 'change_order', 'committed_at', 'transaction_id', 'changed_columns', 'present_columns',
         'landed_at'] -%}

@@ -173,6 +173,7 @@
         'first_data_bit': header_columns | length,
         'may_omit_columns': format_entry.may_omit_columns,
         'relogs_changes': format_entry.relogs_changes,
+        'relogs_other_operation': format_entry.relogs_other_operation,
         'valid_to_current': raw.get('valid_to_current'),
         'deletes': deletes,
         'except_columns': except_columns,

@@ -6,6 +6,7 @@
         'raw_table_settings': ['raw_table'],
         'may_omit_columns': true,
         'relogs_changes': true,
+        'relogs_other_operation': false,
         'held_back_from': none,
     }) }}
 {% endmacro %}

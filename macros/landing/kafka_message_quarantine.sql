@@ -8,15 +8,19 @@
         ordering value): every message that cannot be applied, or that
         conflicts with the change applied (conflicting_deliveries), with the raw message
         (JSON of the landed row: topic, partition, offset, timestamp, key, value)
-        and the reason. A configured table's bad messages come from that model;
-        unreadable messages no table can claim (shared topic) are listed with a
-        null source_table. Reads the same processing ranges as the change logs.
-        Append-only. -#}
+        and the reason. A configured table's bad messages come from that model.
+        A message no table can read (unparsable JSON: it names no table) is
+        listed under each table of its topic: the tables whose messages the run
+        read on that topic, or whose entry names it (`topic:`), so the run
+        summary and each table's quarantine query show it; with no such table,
+        under a null source_table. Reads the same processing ranges as the
+        change logs. Append-only. -#}
     {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
     {%- if not cdcflow.enabled_for_format(source_format) -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = cdcflow.tables_of_format(source_format) -%}
     {%- set ranges = {} -%}
     {%- set topics = {} %}
+{%- set topic_tables = {} %}
 
 with
 {%- for table_name in tables %}
@@ -24,6 +28,22 @@ with
 {%- set group_range = cdcflow.processing_range(table_name) %}
 {%- do ranges.setdefault(cfg.raw_table, []).append(group_range) %}
 {%- do topics.setdefault(cfg.raw_table, []).append(cfg.topic) %}
+{%- do topic_tables.setdefault(cfg.raw_table, []).append(table_name ~ '_topics') %}
+
+{{ table_name }}_topics as (
+
+    -- the topics this table's messages came on in the range, and its configured one
+    select distinct topic, '{{ table_name }}' as source_table
+    from {{ ref(table_messages | replace('{table}', table_name)) }}
+    where {{ cdcflow.landed_in_range(group_range) }}
+    {%- if cfg.topic %}
+
+    union
+
+    select {{ cdcflow.sql_string(cfg.topic) }} as topic, '{{ table_name }}' as source_table
+    {%- endif %}
+
+),
 
 {{ table_name }}_deliveries as (
 
@@ -73,20 +93,25 @@ with
 
 {{ landing.name }}_unclaimed as (
 
-    -- unreadable messages of the landing table that no configured topic claims
+    -- unreadable messages of the landing table that no table's messages claim:
+    -- under each table of their topic, else under none
     select
-        cast(null as string) as source_table,
+        topic_table.source_table,
         '{{ landing.name }}' as raw_table,
-        topic,
-        kafka_partition,
-        kafka_offset,
-        parse_error as reason,
-        landed_at
+        parsed.topic,
+        parsed.kafka_partition,
+        parsed.kafka_offset,
+        parsed.parse_error as reason,
+        parsed.landed_at
     from ({{ parsed_messages(landing.relation) }}) as parsed
+    left join (
+        {{- cdcflow.union_all(topic_tables.get(landing.name, [])) }}
+    ) as topic_table
+        on parsed.topic = topic_table.topic
     where
-        parse_error is not null
+        parsed.parse_error is not null
         {%- if claimed_topics %}
-        and not coalesce(topic in ('{{ claimed_topics | join("', '") }}'), false)
+        and not coalesce(parsed.topic in ('{{ claimed_topics | join("', '") }}'), false)
         {%- endif %}
         and {{ cdcflow.landed_in_range(ranges[landing.name]) }}
 

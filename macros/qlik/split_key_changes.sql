@@ -2,9 +2,13 @@
     {#- Canonical changes of `relation` (columns: the table's columns, operation
         L/I/U/D, base_order, committed_at, transaction_id, changed_columns,
         present_columns, landed_at, is_key_change and before_<key column>):
-        change_order = base_order + one digit, '0' for a change that keeps its key;
-        a primary-key update becomes a delete of the old key ('1') and an insert
-        of the new key with the whole row ('2'), as Debezium emits it. Shared by
+        change_order = base_order + one digit, '0' for the change of the key the
+        row has after it; a primary-key update becomes a delete of the old key
+        ('1') and an insert of the new key with the whole row ('0'), as Debezium
+        emits it. The insert keeps '0': the new key's change has one order
+        whether or not its before image was read with it (a Qlik `__ct` UPDATE
+        landed before its BEFOREIMAGE is logged as an UPDATE of the new key, and
+        replaced by the insert when the pair is read: relogs_other_operation). Shared by
         the Qlik formats, whose UPDATE carries the old key in its before image.
         base_order is kept: `relation`'s rows stay partitioned by it (see
         append_new_changes' partitioned_by); so are `carried_columns` (where a
@@ -24,7 +28,7 @@
         {%- endif %}
         {%- endfor %}
         case {{ part }} when 0 then operation when 1 then 'D' else 'I' end as operation,
-        concat(base_order, cast({{ part }} as string)) as change_order,
+        concat(base_order, if({{ part }} = 1, '1', '0')) as change_order,
         committed_at,
         transaction_id,
         case {{ part }}

@@ -55,25 +55,25 @@
         {#- the last run that wrote this table (the newest row of the open partitions) -#}
         {%- set watermark = cdcflow.incremental_value(
             "select coalesce(max(loaded_at), timestamp'1900-01-01 00:00:00') from " ~ this
-            ~ " where written_in_run >= 'open'"
+            ~ " where written_in_run >= 'open'", 'timestamp'
         ) -%}
         {#- the keys changed since; none: the run leaves the table as it is -#}
-        {%- set new_keys = cdcflow.incremental_value(
+        {%- set new_keys = cdcflow.incremental_count(
             "select count(*) from (select distinct " ~ key | join(', ') ~ " from " ~ changes_log
             ~ " where loaded_at > " ~ watermark ~ ") as new_key"
         ) -%}
-        {%- if new_keys in ['0'] -%}
+        {%- if new_keys == 0 -%}
             {{ return('select ' ~ columns | join(', ') ~ ' from ' ~ this ~ ' where false') }}
         {%- endif -%}
         {#- few enough to send to every task: the stored links and touches are
             narrowed to the changed keys by a broadcast semi-join, never shuffled -#}
-        {%- set broadcast_keys = 0 <= new_keys | int(-1) <= var('cdcflow_broadcast_keys', 2000000) | int -%}
+        {%- set broadcast_keys = new_keys is not none and new_keys <= var('cdcflow_broadcast_keys', 2000000) | int -%}
         {%- set compact = strategy == 'insert_overwrite'
             and cdcflow.versioned_open_partitions(this) | length >= var('cdcflow_compact_after_runs', 16) | int -%}
         {#- closed links are read only when a new change is older than its key's
             newest stored link (its last known change): a late change (or, in a
             format that relogs_changes, that change logged again) -#}
-        {%- set late_changes = cdcflow.incremental_value(
+        {%- set late_changes = cdcflow.incremental_count(
             "select count(*) from (select " ~ key | join(', ') ~ ", min(change_order) as first_new"
             ~ " from " ~ changes_log ~ " where loaded_at > " ~ watermark
             ~ " group by " ~ key | join(', ') ~ ") as new_change"
@@ -81,12 +81,12 @@
             ~ " where link.written_in_run >= 'open' and link.change_order is not null"
             ~ " and new_change.first_new " ~ ('<=' if cfg.relogs_changes else '<') ~ " link.change_order"
         ) -%}
-        {%- set read_closed_links = late_changes not in ['0'] -%}
+        {%- set read_closed_links = late_changes != 0 -%}
         {%- if read_closed_links -%}
             {#- the oldest new change's commit time; null when one has none -#}
             {%- set oldest_new_commit = cdcflow.incremental_value(
                 "select case when count_if(committed_at is null) = 0 then min(committed_at) end"
-                ~ " from " ~ changes_log ~ " where loaded_at > " ~ watermark
+                ~ " from " ~ changes_log ~ " where loaded_at > " ~ watermark, 'timestamp'
             ) -%}
         {%- endif -%}
     {%- endif -%}

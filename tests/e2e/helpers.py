@@ -247,6 +247,17 @@ def load_raw(
     spark.sql(f"insert into {schema}.{table} select {select} from _cdcflow_raw_batch")
 
 
+def append_rows(spark, schema: str, table: str, columns: dict[str, str], rows: list[dict]) -> None:
+    """Land ``rows`` (dicts of Python values) as new parquet files of
+    ``schema.table``, created with ``columns`` (name -> type) on first use."""
+    ddl = ", ".join(f"`{name}` {data_type}" for name, data_type in columns.items())
+    spark.sql(f"create database if not exists {schema}")
+    spark.sql(f"create table if not exists {schema}.{table} ({ddl}) using parquet")
+    if rows:
+        frame = spark.createDataFrame([tuple(row.get(c) for c in columns) for row in rows], ddl)
+        frame.write.mode("append").insertInto(f"{schema}.{table}")
+
+
 def compile_inline(state_dir: Path, sql: str, *extra: str) -> str:
     """The SQL dbt compiles ``sql`` (Jinja using the project's macros) to, in
     integration_tests/ (installed by the ``integration_project`` fixture)."""

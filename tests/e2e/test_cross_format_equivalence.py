@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from tests.e2e import change_history as ch
-from tests.e2e.helpers import as_text
+from tests.e2e.helpers import append_rows, as_text
 
 pytestmark = pytest.mark.spark
 
@@ -118,12 +118,7 @@ def _tables() -> dict[str, dict]:
 
 def _append(spark, table: str, columns: dict[str, str], rows: list[dict]) -> None:
     """Land ``rows`` as new parquet files of ``RAW.table`` (created on first use)."""
-    ddl = ", ".join(f"`{name}` {data_type}" for name, data_type in columns.items())
-    spark.sql(f"create database if not exists {RAW}")
-    spark.sql(f"create table if not exists {RAW}.{table} ({ddl}) using parquet")
-    if rows:
-        frame = spark.createDataFrame([tuple(row.get(c) for c in columns) for row in rows], ddl)
-        frame.write.mode("append").insertInto(f"{RAW}.{table}")
+    append_rows(spark, RAW, table, columns, rows)
 
 
 def _land(spark, transactions: list[int], *, first: bool, offset: int) -> None:

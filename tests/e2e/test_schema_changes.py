@@ -16,7 +16,7 @@ import yaml
 
 from launcher import onboard
 from tests.e2e import change_history as ch
-from tests.e2e.helpers import as_text, invoke_dbt_in, make_project, run_dbt
+from tests.e2e.helpers import append_rows, as_text, invoke_dbt_in, make_project, run_dbt
 
 pytestmark = pytest.mark.spark
 
@@ -76,10 +76,8 @@ def _configure(project, columns: dict) -> None:
 
 
 def _append(spark, table: str, columns: dict[str, str], rows: list[dict]) -> None:
-    ddl = ", ".join(f"`{name}` {data_type}" for name, data_type in columns.items())
-    spark.sql(f"create table if not exists {RAW}.{table} ({ddl}) using parquet")
-    frame = spark.createDataFrame([tuple(row.get(c) for c in columns) for row in rows], ddl)
-    frame.write.mode("append").insertInto(f"{RAW}.{table}")
+    """Land ``rows`` as new parquet files of ``RAW.table`` (created on first use)."""
+    append_rows(spark, RAW, table, columns, rows)
 
 
 def _mask(columns: dict, changed: list[str], first_bit: int) -> bytes:

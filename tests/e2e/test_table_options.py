@@ -27,7 +27,7 @@ from datetime import datetime
 import pytest
 
 from tests.e2e import change_history as ch
-from tests.e2e.helpers import as_text, make_project, run_dbt
+from tests.e2e.helpers import append_rows, as_text, make_project, run_dbt
 
 pytestmark = pytest.mark.spark
 
@@ -179,10 +179,8 @@ def _selection_tables() -> dict:
 
 
 def _append(spark, table: str, columns: dict[str, str], rows: list[dict]) -> None:
-    ddl = ", ".join(f"`{name}` {data_type}" for name, data_type in columns.items())
-    spark.sql(f"create table if not exists {RAW}.{table} ({ddl}) using parquet")
-    frame = spark.createDataFrame([tuple(row.get(c) for c in columns) for row in rows], ddl)
-    frame.write.mode("append").insertInto(f"{RAW}.{table}")
+    """Land ``rows`` as new parquet files of ``RAW.table`` (created on first use)."""
+    append_rows(spark, RAW, table, columns, rows)
 
 
 def _ct_rows(changes: list[tuple]) -> list[dict]:

@@ -124,19 +124,22 @@ def test_the_whole_life_of_a_cdc_group():
     state = get_processing_range(state, "0x40", NOW)
     assert format_state(state) == "TFSTART/CS/0x30/CE/0x40/TS/2026-11-21T10:00:00.1234560/"
     assert not state.reprocessing
-    # the run dies: the next one finds TFSTART and takes the same range again
+    # the run dies: the next one finds TFSTART and takes the range again, up to what
+    # has landed since (a redo leaves the group current)
     state = get_processing_range(state, "0x50", LATER)
-    assert format_state(state) == "TFREDO/CS/0x30/CE/0x40/TS/2026-11-21T11:00:00.0000000/"
+    assert format_state(state) == "TFREDO/CS/0x30/CE/0x50/TS/2026-11-21T11:00:00.0000000/"
     assert state.reprocessing
     state = mark_error(state, "Database Error in model int_x__versioned (models/x.sql)\n  disk full", LATER)
     assert format_state(state) == (
-        "ERROR/CS/0x30/CE/0x40/TS/2026-11-21T11:00:00.0000000/"
+        "ERROR/CS/0x30/CE/0x50/TS/2026-11-21T11:00:00.0000000/"
         "ER/Database Error in model int_x__versioned (models/x.sql) disk full"
     )
-    state = get_processing_range(state, "0x60", LATER)  # the next run retries the range
-    assert format_state(state) == "TFREDO/CS/0x30/CE/0x40/TS/2026-11-21T11:00:00.0000000/"
+    state = get_processing_range(state, "0x60", LATER)  # the next run retries the range and more
+    assert format_state(state) == "TFREDO/CS/0x30/CE/0x60/TS/2026-11-21T11:00:00.0000000/"
+    state = get_processing_range(state, "0x58", LATER)  # a landing end never shrinks a range
+    assert format_state(state) == "TFREDO/CS/0x30/CE/0x60/TS/2026-11-21T11:00:00.0000000/"
     state = mark_processed_range(state, LATER)
-    assert format_state(state) == "TFEND/CS/0x40/TS/2026-11-21T11:00:00.0000000/"
+    assert format_state(state) == "TFEND/CS/0x60/TS/2026-11-21T11:00:00.0000000/"
 
 
 def test_a_group_without_initial_load_starts_at_the_beginning():
@@ -152,8 +155,11 @@ def test_an_interrupted_initial_range_is_taken_again():
     state = get_processing_range(
         mark_initial_load_end(mark_initial_load_start(CdcState(), "0x1", NOW), "0x2", NOW), "0x3", NOW
     )
+    # taken again with what landed since (the end of a range is always the maximum)
     again = get_processing_range(state, "0x9", LATER)
-    assert (again.name, again.current_start, again.current_end) == ("ILUPDATE", "0x1", "0x3")
+    assert (again.name, again.current_start, again.current_end) == ("ILUPDATE", "0x1", "0x9")
+    # nothing landed since: the same range
+    assert get_processing_range(state, "0x2", LATER).current_end == "0x3"
 
 
 def test_an_interrupted_initial_load_starts_again():
@@ -271,10 +277,15 @@ def test_runs_take_ranges_and_redo_the_one_that_did_not_end():
         "0x0000000000000000000A",
         "0x00000000000000000014",
     )
-    # killed: the next run takes the same range (not the new landing end) again
+    # killed: the next run takes the range again with what landed since, in one go
     [redo] = begin_run(started, "0x0000000000000000001E", LATER)
-    assert (redo.name, redo.current_end, redo.reprocessing) == ("TFREDO", "0x00000000000000000014", True)
-    assert end_run(redo, LATER).current_start == "0x00000000000000000014"
+    assert (redo.name, redo.current_start, redo.current_end, redo.reprocessing) == (
+        "TFREDO",
+        "0x0000000000000000000A",
+        "0x0000000000000000001E",
+        True,
+    )
+    assert end_run(redo, LATER).current_start == "0x0000000000000000001E"
 
 
 def test_a_range_never_ends_before_it_starts():
@@ -316,7 +327,7 @@ def test_a_redo_of_an_empty_range_reads_up_to_the_new_landing_end():
     assert (redo.name, redo.current_end) == ("TFREDO", "0x00000000000000000030")
     # nothing landed since: still a range that ends where it starts
     [redo] = begin_run(failed, "0x1", LATER)
-    assert (redo.current_start, redo.current_end) == ("0xA", "0x0000000000000000000A")
+    assert (redo.current_start, redo.current_end) == ("0xA", "0xA")
 
 
 def test_a_run_that_left_part_of_its_range_for_later_starts_the_next_one_there():

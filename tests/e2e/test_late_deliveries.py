@@ -1,0 +1,234 @@
+"""Deliveries that land late or in pieces, across runs, against a full refresh over
+the same landings (what the acceptance workloads found, issue 42). One source
+table is written as a Qlik Kafka topic, a Debezium topic and a Qlik `__ct`
+change table, onboarded in a project of its own; runs land one batch each:
+
+1. batch 1: the changes of the first transactions (Kafka with its metadata
+   message, the `__ct` table with its full load); one primary-key UPDATE of the
+   `__ct` table lands without its BEFOREIMAGE;
+2. batch 2: the Qlik Kafka REFRESH (full-load) messages and the Debezium
+   snapshot reads (``op: r``) land late: baseline rows with no commit time,
+   older than every change applied; the late BEFOREIMAGE; more transactions;
+   one Kafka message of each topic cut off (truncated JSON);
+3. a run that fails (every table's history mart cannot be created), then
+   batch 3 lands, and the next run must take the failed range and batch 3 in
+   one go.
+
+After runs 2 and 4 every mart equals a full refresh over the same landings, and
+the source table as it was."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import pytest
+
+from tests.e2e import change_history as ch
+from tests.e2e.helpers import append_rows, as_text, invoke_dbt_in, make_project, run_dbt, spark_rows
+
+pytestmark = pytest.mark.spark
+
+SCHEMA = "e2e_late"
+FULL = "e2e_late_full"
+HISTORY_OF_SOURCE = ch.simulate(seed=42, keys=12, transactions=36)
+KEY_CHANGE = next(
+    number
+    for number, changes in enumerate(HISTORY_OF_SOURCE.transactions[:12])
+    if any(change.is_key_change for change in changes)
+)
+BATCHES = {1: list(range(0, 12)), 2: list(range(12, 24)), 3: list(range(24, 36))}
+TABLES = {
+    "lt_kafka": {
+        "format": "qlik_kafka",
+        "raw_table": "lt_kafka_messages",
+        "source_schema": "dbo",
+        "source_table": "ACCOUNTS",
+    },
+    "lt_dbz": {"format": "debezium", "raw_table": "lt_dbz_events", "topic": "server1.dbo.accounts"},
+    "lt_ct": {"format": "qlik_ct", "change_table": "lt_ct__ct", "full_load_table": "lt_ct"},
+}
+for _entry in TABLES.values():
+    _entry.update(key=[ch.KEY], columns=dict(ch.COLUMNS))
+HISTORY = [*ch.COLUMNS, "operation", "change_order", "valid_from", "valid_to", "closed_by_operation"]
+CURRENT = [*ch.COLUMNS, "last_operation", "last_change_order", "last_changed_at"]
+KAFKA_TOPIC = "dbo.accounts"
+TRUNCATED = '{"magic":"atMSG","type":"DT","message":{"schema":"dbo","table":"ACCOUNTS","data":{"ID":"'
+
+
+def _key_change_rows(rows: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The `__ct` rows of batch 1 less the BEFOREIMAGE of its primary-key UPDATE,
+    and that before image (it lands in batch 2)."""
+    [key_change] = [c for c in HISTORY_OF_SOURCE.transactions[KEY_CHANGE] if c.is_key_change][:1]
+    seq = ch._change_seq(key_change)
+    late = [r for r in rows if r["header__change_seq"] == seq and r["header__change_oper"] == "B"]
+    assert len(late) == 1
+    return [r for r in rows if r not in late], late
+
+
+def _kafka_rows(topic: str, messages: list[tuple], offset: int) -> list[dict]:
+    landed_at = datetime(2024, 5, 2)
+    return [
+        {
+            "topic": topic,
+            "partition": 0,
+            "offset": offset + i,
+            "timestamp": landed_at,
+            "key": str(key),
+            "value": value,
+        }
+        for i, (key, value) in enumerate(messages)
+    ]
+
+
+def _land(spark, raw: str, batch: int) -> None:
+    """Land ``batch`` in the raw schema ``raw`` (new files of each raw table)."""
+    history, transactions = HISTORY_OF_SOURCE, BATCHES[batch]
+    kafka = ch.kafka_messages(history, transactions, schema="dbo", table="ACCOUNTS", refresh=batch == 2)
+    events = ch.debezium_events(history, transactions, table="accounts", snapshot=batch == 2)
+    ct_rows = ch.ct_rows(history, transactions)
+    if batch == 1:
+        kafka = [(0, ch.kafka_metadata("dbo", "ACCOUNTS")), *kafka]
+        ct_rows, _ = _key_change_rows(ct_rows)
+    if batch == 2:
+        ct_rows = _key_change_rows(ch.ct_rows(history, BATCHES[1]))[1] + ct_rows
+        kafka.append((None, TRUNCATED))
+        events.append((None, '{"schema":null,"payload":{"before":null,"after":{"id":'))
+    offset = 1000 * batch
+    append_rows(spark, raw, "lt_kafka_messages", ch.KAFKA_LANDING, _kafka_rows(KAFKA_TOPIC, kafka, offset))
+    append_rows(
+        spark, raw, "lt_dbz_events", ch.KAFKA_LANDING, _kafka_rows(TABLES["lt_dbz"]["topic"], events, offset)
+    )
+    append_rows(spark, raw, "lt_ct__ct", {**ch.CT_HEADERS, **ch.COLUMNS}, ct_rows)
+    append_rows(spark, raw, "lt_ct", ch.COLUMNS, ch.ct_full_load(history) if batch == 1 else [])
+
+
+def _marts(spark, schema: str) -> dict[str, list]:
+    tables = {}
+    for table in TABLES:
+        tables[f"{table}_history"] = spark_rows(spark, f"{schema}.{table}_history", HISTORY)
+        tables[f"{table}_current"] = spark_rows(spark, f"{schema}.{table}_current", CURRENT)
+    return tables
+
+
+def _truth(transactions: list[int]) -> list[tuple]:
+    return sorted(
+        tuple(as_text(row[c]) for c in ch.COLUMNS)
+        for row in HISTORY_OF_SOURCE.state_after(transactions).values()
+    )
+
+
+def _states(spark, schema: str) -> dict[str, str]:
+    return {
+        row[0]: row[1] for row in spark.sql(f"select name, state_name from {schema}.cdc_states").collect()
+    }
+
+
+@pytest.fixture(scope="module")
+def runs(spark, state_dir, tmp_path_factory, integration_project):
+    del integration_project  # cdcflow's dbt deps link, shared by the projects of the tests
+    project = make_project(tmp_path_factory.mktemp("late"), TABLES, {"cdcflow_raw_schema": f"{SCHEMA}_raw"})
+
+    def dbt(schema: str, *args: str):
+        dbt_vars = {"cdcflow_raw_schema": f"{schema}_raw"}
+        return run_dbt(
+            state_dir, "run", *args, "--vars", json.dumps(dbt_vars), schema=schema, project_dir=project
+        )
+
+    seen = {}
+    _land(spark, f"{SCHEMA}_raw", 1)
+    dbt(SCHEMA)
+    seen["ct_history_1"] = spark_rows(spark, f"{SCHEMA}.lt_ct_history", HISTORY)
+    _land(spark, f"{SCHEMA}_raw", 2)
+    dbt(SCHEMA)
+    seen["incremental_2"] = _marts(spark, SCHEMA)
+    seen["quarantined"] = {
+        quarantine: spark_rows(spark, f"{SCHEMA}.{quarantine}", ["source_table", "topic", "reason"])
+        for quarantine in ("qlik_kafka_quarantine", "debezium_quarantine")
+    }
+    seen["summaries_2"] = spark_rows(
+        spark, f"{SCHEMA}.cdc_states_runs", ["name", "rows_quarantined", "quarantine", "loaded_at"]
+    )
+    for batch in (1, 2):
+        _land(spark, f"{FULL}_raw", batch)
+    dbt(FULL, "--full-refresh")
+    seen["full_2"] = _marts(spark, FULL)
+
+    # a run that fails: no table's history mart can be created
+    failing = {
+        "cdcflow_raw_schema": f"{SCHEMA}_raw",
+        "cdcflow_tables": {
+            name: {**entry, "valid_to_current": "cdcflow_no_such_function()"}
+            for name, entry in TABLES.items()
+        },
+    }
+    result = invoke_dbt_in(
+        state_dir, ["run", "--vars", json.dumps(failing)], schema=SCHEMA, project_dir=project
+    )
+    assert not result.success
+    seen["states_failed"] = _states(spark, SCHEMA)
+    _land(spark, f"{SCHEMA}_raw", 3)
+    dbt(SCHEMA)
+    seen["states_4"] = _states(spark, SCHEMA)
+    seen["incremental_4"] = _marts(spark, SCHEMA)
+    _land(spark, f"{FULL}_raw", 3)
+    dbt(FULL, "--full-refresh")
+    seen["full_4"] = _marts(spark, FULL)
+    return seen
+
+
+@pytest.mark.parametrize("mart", [f"{t}_{kind}" for t in TABLES for kind in ("history", "current")])
+def test_late_baseline_rows_and_before_images_give_the_full_refresh(runs, mart):
+    # the late REFRESH / snapshot rows and the late before image, in a second run
+    assert runs["incremental_2"][mart] == runs["full_2"][mart]
+
+
+def test_the_tables_are_the_source_table_after_each_run(runs):
+    everything = [t for batch in BATCHES.values() for t in batch]
+    for seen, transactions in (("incremental_2", BATCHES[1] + BATCHES[2]), ("incremental_4", everything)):
+        for table in TABLES:
+            current = [row[: len(ch.COLUMNS)] for row in runs[seen][f"{table}_current"]]
+            assert current == _truth(transactions), (seen, table)
+
+
+def test_a_key_change_read_before_its_before_image_leaves_no_phantom_version(runs):
+    key_change = next(c for c in HISTORY_OF_SOURCE.transactions[KEY_CHANGE] if c.is_key_change)
+    new_key, operation = str(key_change.after[ch.KEY]), len(ch.COLUMNS)
+    change_order = HISTORY.index("change_order")
+    # run 1 read the UPDATE without its before image: an update of the new key...
+    first = [row for row in runs["ct_history_1"] if row[0] == new_key]
+    assert first and first[0][operation] == "U", first
+    # ...which run 2, pairing it with the late before image, replaced by the insert
+    versions = [row for row in runs["incremental_2"]["lt_ct_history"] if row[0] == new_key]
+    assert versions and versions[0][operation] == "I", versions
+    assert first[0][change_order] == versions[0][change_order]
+    assert [
+        row for row in versions if row[operation] == "U" and row[change_order] == first[0][change_order]
+    ] == []
+
+    # the same history as Debezium's, where the key change arrives whole (change orders aside)
+    def without_order(rows):
+        return sorted(row[:change_order] + row[change_order + 1 :] for row in rows)
+
+    assert without_order(runs["incremental_2"]["lt_ct_history"]) == without_order(
+        runs["incremental_2"]["lt_dbz_history"]
+    )
+
+
+def test_a_run_after_a_failed_one_takes_what_landed_since(runs):
+    assert set(runs["states_failed"].values()) == {"ERROR"}
+    assert set(runs["states_4"].values()) == {"TFEND"}
+    assert runs["incremental_4"] == runs["full_4"]
+
+
+def test_a_truncated_message_is_quarantined_under_its_topics_table(runs):
+    assert ("lt_kafka", KAFKA_TOPIC, "unparsable JSON") in runs["quarantined"]["qlik_kafka_quarantine"]
+    assert all(row[0] for row in runs["quarantined"]["qlik_kafka_quarantine"])
+    dbz = runs["quarantined"]["debezium_quarantine"]
+    assert [row for row in dbz if row[0] != "lt_dbz"] == []
+    assert any("JSON" in row[2] for row in dbz), dbz
+    # the run summary counts it for the table, with its query
+    last = max(row[3] for row in runs["summaries_2"])
+    summary = {row[0]: row for row in runs["summaries_2"] if row[3] == last}
+    assert int(summary["lt_kafka"][1]) >= 1
+    assert summary["lt_kafka"][2]
