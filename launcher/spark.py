@@ -93,7 +93,8 @@ def spark_conf(state_dir: Path) -> dict[str, str]:
         # does not parse and analyze the query a second time (the DirXML change log's
         # analysis, CTEs inlined for its checks, is 1.5 CPU-s on any range; the
         # walk-through test's 13 runs: 381 -> 304 busy CPU-s). The view lives for one
-        # model's statements, so the plan it keeps is never stale.
+        # model's statements (its post-hook drops it: drop_incremental_temp_view), so
+        # the plan it keeps is never stale.
         "spark.sql.legacy.storeAnalyzedPlanForView": "true",
         # a partition filter the Hive metastore fails on (its embedded Derby may cast
         # another table's partition values while it filters a date column) falls back

@@ -29,7 +29,8 @@
         incremental_strategy='append',
         partition_by=['change_date'],
         on_schema_change='fail',
-        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"]
+        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"],
+        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
     {#- the outcomes model runs before this one; the outcomes of earlier runs say what was processed -#}
     {%- set outcomes = ref('dirxml_event_outcomes') -%}

@@ -6,7 +6,10 @@
         decided; events of other tables are W (not published). Reads the same
         processing ranges as the change logs, and runs before them: they skip the
         events an earlier run decided. One row per event, append-only. -#}
-    {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {{ config(
+        materialized='incremental', incremental_strategy='append', on_schema_change='fail',
+        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
+    ) }}
     {%- if not cdcflow.enabled_for_format('dirxml') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = cdcflow.tables_of_format('dirxml') -%}
     {%- set ranges = {} -%}

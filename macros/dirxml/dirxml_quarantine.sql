@@ -3,7 +3,10 @@
         cannot be applied (outcome E or F in dirxml_event_outcomes), with the raw
         event (JSON of the landed row) and the reason. Reads the same processing
         ranges as the change logs. Append-only. -#}
-    {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {{ config(
+        materialized='incremental', incremental_strategy='append', on_schema_change='fail',
+        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
+    ) }}
     {%- if not cdcflow.enabled_for_format('dirxml') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = cdcflow.tables_of_format('dirxml') %}
 

@@ -15,7 +15,10 @@
         summary and each table's quarantine query show it; with no such table,
         under a null source_table. Reads the same processing ranges as the
         change logs. Append-only. -#}
-    {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {{ config(
+        materialized='incremental', incremental_strategy='append', on_schema_change='fail',
+        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
+    ) }}
     {%- if not cdcflow.enabled_for_format(source_format) -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = cdcflow.tables_of_format(source_format) -%}
     {%- set ranges = {} -%}

@@ -15,7 +15,8 @@
         incremental_strategy='append',
         partition_by=['change_date'],
         on_schema_change='fail',
-        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"]
+        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"],
+        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {%- set hold_transactions = var('cdcflow_qlik_kafka_transaction_consistency', true) -%}

@@ -5,7 +5,10 @@
         i + 1), their Qlik types and the primary key. Reads the processing ranges
         of the qlik_kafka tables (their union). Append-only: a run appends the
         metadata messages it is the first to read (none: nothing). -#}
-    {{ config(materialized='incremental', incremental_strategy='append', on_schema_change='fail') }}
+    {{ config(
+        materialized='incremental', incremental_strategy='append', on_schema_change='fail',
+        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
+    ) }}
     {%- if not cdcflow.enabled_for_format('qlik_kafka') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set ranges = [] -%}
     {%- for table_name in cdcflow.tables_of_format('qlik_kafka') -%}

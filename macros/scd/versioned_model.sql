@@ -33,7 +33,7 @@
         unique_key=(cfg.key + ['change_order'] if strategy == 'merge' else none),
         on_schema_change='fail',
         pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'versioned') }}"],
-        post_hook=["{{ cdcflow.drop_compacted_partitions(this) }}"]
+        post_hook=["{{ cdcflow.drop_compacted_partitions(this) }}", "{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
     {%- set key = cfg.key -%}
     {%- set event_columns = cfg.column_names + [

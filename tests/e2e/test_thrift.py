@@ -350,6 +350,23 @@ def test_quarantines_over_thrift(built_over_thrift):
     assert differing == {}
 
 
+def test_the_shared_session_keeps_no_temporary_views_of_a_run(built_over_thrift):
+    # dbt-spark's incremental models leave `<model>__dbt_tmp` temporary views in the
+    # server's one shared session; every connection close re-analyzed them all
+    cursor = built_over_thrift.cursor()
+
+    def temporary_views():
+        cursor.execute(f"show views in {SCHEMA}")
+        return sorted(row[1] for row in cursor.fetchall() if row[2])  # namespace, viewName, isTemporary
+
+    # the listing shows the session's temporary views (a probe of our own)
+    cursor.execute("create or replace temporary view cdcflow_probe__dbt_tmp as select 1 as one")
+    assert "cdcflow_probe__dbt_tmp" in temporary_views()
+    cursor.execute("drop view cdcflow_probe__dbt_tmp")
+    assert [view for view in temporary_views() if view.endswith("__dbt_tmp")] == []
+    cursor.close()
+
+
 def test_ranges_recorded_over_thrift(built_over_thrift):
     # the on-run-start / on-run-end hooks call the state machine's UDFs on the server
     cursor = built_over_thrift.cursor()
