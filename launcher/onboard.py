@@ -51,8 +51,9 @@ class Format:
     raw_columns: dict[str, dict[str, str]] = field(default_factory=dict)  # raw table kind -> columns
 
     names_source: str = ""  # the table setting naming the table at the source: topic, source_table
-    # "table": the staging is written once per run (the run's rows) and read by the change log and
-    # the quarantine, instead of being recomputed by each (typing, the table_key parser);
+    # "cdcflow_table" (a table, left as it is in a run with nothing new for its group): the
+    # staging is written once per run (the run's rows) and read by the change log and the
+    # quarantine, instead of being recomputed by each (typing, the table_key parser);
     # "ephemeral": inlined
     staging_materialized: str = "ephemeral"
     staging_typed: bool = True  # the staging carries the table's columns (else: the messages as landed)
@@ -60,7 +61,7 @@ class Format:
     # macro, description, metadata columns); as a table, written once per run for the change log
     # and the quarantine
     prepared_suffix: str = ""
-    prepared_materialized: str = "table"
+    prepared_materialized: str = "cdcflow_table"
     prepared_macro: str = ""
     prepared_description: str = ""
     prepared_columns: dict[str, str] = field(default_factory=dict)
@@ -106,7 +107,7 @@ QLIK_CT_HEADERS = {
 FORMATS: dict[str, Format] = {
     "qlik_ct": Format(
         title="Qlik __ct",
-        staging_materialized="table",
+        staging_materialized="cdcflow_table",
         staging={"changes": "stg_qlik_ct_changes", "full_load": "stg_qlik_ct_full_load"},
         staging_description="`{raw}` renamed, typed and decoded; see macro {macro}.",
         staging_columns={
@@ -207,7 +208,7 @@ FORMATS: dict[str, Format] = {
     ),
     "debezium": Format(
         title="Debezium",
-        staging_materialized="table",
+        staging_materialized="cdcflow_table",
         names_source="topic",
         staging={"events": "stg_debezium_events"},
         staging_description="The change events of {ident_bare}, typed from the Connect schema; see macro"
@@ -250,7 +251,7 @@ FORMATS: dict[str, Format] = {
         names_source="source_table",
         # the staging (table_key parser, query-back join) is the costly part; judging is a few
         # expressions, inlined into the change log, the outcomes and the quarantine
-        staging_materialized="table",
+        staging_materialized="cdcflow_table",
         prepared_materialized="ephemeral",
         staging={"events": "stg_dirxml_events"},
         staging_description="The new events of table {ident_bare} in the DirXML event log landed in the run's"
@@ -846,7 +847,7 @@ def _group_meta(table: str, config: dict) -> dict:
     selecting the change log must select too). The one declaration of a
     table's models is FORMATS; the hooks find them in the graph by this."""
     meta = {"cdcflow_table": table}
-    if config.get("materialized") == "table":
+    if config.get("materialized") == "cdcflow_table":
         meta["cdcflow_read_this_run"] = True
     return {"meta": meta}
 

@@ -63,6 +63,7 @@
             {%- do cdcflow.cdc_group_repair(table_name) -%}
         {%- endif -%}
     {%- endfor -%}
+    {%- do cdcflow.record_groups_with_nothing_new(relations, taken, failed | map(attribute=0) | list) -%}
     {%- if failed -%}
         {%- set errors -%}
             select run.name, ended.*

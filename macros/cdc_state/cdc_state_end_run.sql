@@ -8,7 +8,8 @@
         before this point leaves TFSTART (or TFREDO, ILUPDATE): the next run
         finds it and reprocesses the range. Then what the run did, per group,
         is recorded and logged (record_run_summaries), and the run's claim on
-        the groups dropped (claim_cdc_run). A run that stopped at its start
+        the groups dropped (claim_cdc_run). A group with nothing new
+        (record_groups_with_nothing_new) keeps its range's start. A run that stopped at its start
         because another run holds the groups records nothing. -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
     {%- if groups | length == 0 -%}
@@ -21,6 +22,7 @@
     {%- endif -%}
     {%- set latest = cdcflow.latest_cdc_states(relations) -%}
     {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}
+    {%- set nothing_new = cdcflow.groups_with_nothing_new() -%}
     {%- set inputs = [] -%}
     {%- for table_name in groups
         if table_name in latest and latest[table_name]['state_name'] in ['ILUPDATE', 'TFSTART', 'TFREDO'] -%}
@@ -32,7 +34,14 @@
             {%- do failures.append(cdcflow.short_failure_text(result)) -%}
         {%- endfor -%}
         {%- set hold_back = cdcflow.source_format(cdcflow.table_config(table_name).format).held_back_from -%}
-        {%- set held_back_from = none if failures or hold_back is none else hold_back(table_name, latest[table_name]) -%}
+        {%- if failures -%}
+            {%- set held_back_from = none -%}
+        {%- elif table_name in nothing_new -%}
+            {#- nothing read: the next range starts where this one started -#}
+            {%- set held_back_from = latest[table_name]['current_start_lsn'][2:] | int(0, 16) -%}
+        {%- else -%}
+            {%- set held_back_from = none if hold_back is none else hold_back(table_name, latest[table_name]) -%}
+        {%- endif -%}
         {%- do inputs.append([
             cdcflow.sql_string(table_name), cdcflow.sql_string(latest[table_name]['state']),
             cdcflow.sql_string(failures[0] if failures else none),
@@ -48,7 +57,7 @@
         {%- endset -%}
         {%- do cdcflow.record_cdc_states(relations, transitions) -%}
     {%- endif -%}
-    {%- do cdcflow.record_run_summaries(relations, groups) -%}
+    {%- do cdcflow.record_run_summaries(relations, groups, nothing_new) -%}
     {%- do run_query('drop view if exists ' ~ relations.claim) -%}
     {{ return('') }}
 {% endmacro %}

@@ -6,7 +6,7 @@
         unknown are always read (see landed_at_expression) and de-duplicated by
         the models. -#}
     {%- if ranges is mapping -%}{%- set ranges = [ranges] -%}{%- endif -%}
-    {%- if from_start is none -%}{%- set from_start = not is_incremental() -%}{%- endif -%}
+    {%- if from_start is none -%}{%- set from_start = not cdcflow.is_incremental_run() -%}{%- endif -%}
     {%- set starts = ranges | map(attribute='start') | list -%}
     {%- set ends = ranges | map(attribute='end') | list -%}
     {%- set conditions = [] -%}

@@ -1,4 +1,4 @@
-{% macro record_run_summaries(relations, groups) %}
+{% macro record_run_summaries(relations, groups, nothing_new=[]) %}
     {#- on-run-end, after the states: what this run did for each CDC group in it,
         appended to the run summaries (relations.runs) and logged (dbt prints it
         at the end of the run, `cdcflow run` in its summary). The figures count
@@ -8,7 +8,8 @@
         but a delete), the versions whose validity ended (those open before plus
         those opened, less those open now), the rows of <table>_current, and the
         rows quarantined, with the query that shows them. Runs that logged
-        nothing do not count <table>_current again. -#}
+        nothing do not count <table>_current again. A group in `nothing_new`
+        (record_groups_with_nothing_new) says so on a line of its own. -#}
     {%- set loaded_at = cdcflow.run_loaded_at() -%}
     {%- set latest = cdcflow.latest_cdc_states(relations) -%}
     {%- set previous = {} -%}
@@ -95,6 +96,8 @@
             '-' if closed is none else closed, '-' if current is none else current, figure.rows_quarantined)) -%}
         {%- if state['state_name'] == 'ERROR' -%}
             {%- do lines.append('      ' ~ state['error_text']) -%}
+        {%- elif table_name in nothing_new -%}
+            {%- do lines.append('      nothing new: nothing landed since its last run; its models and tests did no work') -%}
         {%- endif -%}
         {%- if figure.rows_quarantined > 0 -%}
             {%- do lines.append('      ' ~ figure.rows_quarantined ~ (' row' if figure.rows_quarantined == 1 else ' rows')

@@ -41,7 +41,7 @@ deduplicated as (
     ) as deduplicated_changes
 
 ),
-{%- if is_incremental() %}
+{%- if cdcflow.is_incremental_run() %}
 
 already_logged as (
 
@@ -84,7 +84,7 @@ final as (
         {{ cdcflow.run_loaded_at() }} as loaded_at,
         to_date(new_change.committed_at) as change_date
     from deduplicated as new_change
-    {%- if is_incremental() %}
+    {%- if cdcflow.is_incremental_run() %}
     left anti join already_logged
         on {{ cdcflow.key_match('new_change', 'already_logged', key) }}
         and new_change.change_order = already_logged.change_order

@@ -8,13 +8,14 @@
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {{ config(
-        materialized='incremental',
+        materialized='cdcflow_incremental',
         incremental_strategy='append',
         partition_by=['change_date'],
         on_schema_change='fail',
         pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"],
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
 
 with
 

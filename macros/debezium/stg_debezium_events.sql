@@ -6,6 +6,7 @@
         reason when the event cannot be applied. One row per event of the run's
         range (the parsed events'); the change log applies them and the
         quarantine lists the bad ones (and reads their landed message back). -#}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
     {%- set operations = {'c': 'I', 'u': 'U', 'd': 'D', 'r': 'L'} -%}

@@ -25,18 +25,19 @@
     {%- endif -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {{ config(
-        materialized='incremental',
+        materialized='cdcflow_incremental',
         incremental_strategy='append',
         partition_by=['change_date'],
         on_schema_change='fail',
         pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"],
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {#- the outcomes model runs before this one; the outcomes of earlier runs say what was processed -#}
     {%- set outcomes = ref('dirxml_event_outcomes') -%}
     {%- set key = cfg.key -%}
     {#- the change earlier runs logged last: this run's first events may go on with it -#}
-    {%- if is_incremental() -%}
+    {%- if cdcflow.is_incremental_run() -%}
         {%- set last = cdcflow.dirxml_last_logged_change(cfg, this, outcomes, group_range) -%}
     {%- endif -%}
 
@@ -54,7 +55,7 @@ landed_published as (
 
     select landed.*
     from landed
-    {%- if is_incremental() %}
+    {%- if cdcflow.is_incremental_run() %}
     -- an event is processed once: one an earlier run decided (dirxml_event_outcomes)
     -- is not read again, e.g. when the landing overlap re-reads it
     left anti join (
@@ -74,7 +75,7 @@ landed_published as (
     where landed.is_published
 
 ),
-{%- if is_incremental() %}
+{%- if cdcflow.is_incremental_run() %}
 
 last_logged as (
 
@@ -174,7 +175,7 @@ islands as (
     ) as marked
 
 ),
-{%- if is_incremental() %}
+{%- if cdcflow.is_incremental_run() %}
 
 continued as (
 
@@ -214,7 +215,7 @@ parts as (
                     array_sort(collect_list(struct(record_id, field))),
                     named_struct(
                         'part', 0,
-                        {%- if is_incremental() %}
+                        {%- if cdcflow.is_incremental_run() %}
                         'fields', coalesce(first(continued.logged_fields), cast(array() as array<string>)),
                         {%- else %}
                         'fields', cast(array() as array<string>),
@@ -243,7 +244,7 @@ parts as (
                 ).parts
             ) as part
         from islands
-        {%- if is_incremental() %}
+        {%- if cdcflow.is_incremental_run() %}
         left join continued on islands.island = continued.island
         {%- endif %}
         group by islands.island
@@ -280,7 +281,7 @@ grouped as (
     group by island_event.island, parts.part
 
 ),
-{%- if is_incremental() %}
+{%- if cdcflow.is_incremental_run() %}
 
 amended as (
 
@@ -345,7 +346,7 @@ changes as (
             ) }}
         end as present_columns,
         landed_at,
-        {%- if is_incremental() %}
+        {%- if cdcflow.is_incremental_run() %}
         amends_logged
     from amended
         {%- else %}

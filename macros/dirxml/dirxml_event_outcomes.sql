@@ -7,9 +7,10 @@
         processing ranges as the change logs, and runs before them: they skip the
         events an earlier run decided. One row per event, append-only. -#}
     {{ config(
-        materialized='incremental', incremental_strategy='append', on_schema_change='fail',
+        materialized='cdcflow_incremental', incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('dirxml') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = cdcflow.tables_of_format('dirxml') -%}
     {%- set ranges = {} -%}
@@ -106,7 +107,7 @@ final as (
         new_outcome.landed_at,
         {{ cdcflow.run_loaded_at() }} as loaded_at
     from deduplicated as new_outcome
-    {%- if is_incremental() %}
+    {%- if cdcflow.is_incremental_run() %}
     left anti join {{ this }} as recorded
         on new_outcome.raw_table = recorded.raw_table
         -- record_id identifies an event (the raw row, when it is missing)

@@ -8,6 +8,7 @@
         events 5-8: the source table's current row, read now) and why query-back
         events cannot read a row (query_back_error). One row per event, written
         once per run; int_<table>__events_judged decides each event's outcome. -#}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set log = source(cfg.source, cfg.raw_table) -%}

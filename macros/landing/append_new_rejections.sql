@@ -18,7 +18,7 @@ final as (
         {%- endfor %}
         {{ cdcflow.run_loaded_at() }} as loaded_at
     from deduplicated as new_row
-    {%- if is_incremental() %}
+    {%- if cdcflow.is_incremental_run() %}
     left anti join {{ this }} as quarantined
         on new_row.source_table <=> quarantined.source_table
         and new_row.raw_table = quarantined.raw_table

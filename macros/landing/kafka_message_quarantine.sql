@@ -16,9 +16,10 @@
         under a null source_table. Reads the same processing ranges as the
         change logs. Append-only. -#}
     {{ config(
-        materialized='incremental', incremental_strategy='append', on_schema_change='fail',
+        materialized='cdcflow_incremental', incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format(source_format) -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = cdcflow.tables_of_format(source_format) -%}
     {%- set ranges = {} -%}

@@ -14,9 +14,10 @@
         and key) whose content differs is quarantined as a conflict
         (conflicting_deliveries), its raw row the canonical change as JSON. -#}
     {{ config(
-        materialized='incremental', incremental_strategy='append', on_schema_change='fail',
+        materialized='cdcflow_incremental', incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('qlik_ct') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = [] -%}
     {%- for table_name in cdcflow.tables_of_format('qlik_ct') if cdcflow.qlik_ct_table_problem(table_name) is none -%}

@@ -7,6 +7,7 @@
         change is not applied half-typed; the key's other changes are).
         A table that cannot be read (qlik_ct_table_problem) gives no rows: its
         change log fails with the problem, the other tables' models run. -#}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {%- set prefix = var('cdcflow_qlik_header_prefix', 'header__') -%}

@@ -6,6 +6,7 @@
         type puts its row in the quarantine (conversion_problem). A configured
         column the source table gained after its full load (in the change
         table, not in this one) is null. -#}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {%- if not cfg.full_load_table -%}

@@ -11,13 +11,14 @@
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
     {{ config(
-        materialized='incremental',
+        materialized='cdcflow_incremental',
         incremental_strategy='append',
         partition_by=['change_date'],
         on_schema_change='fail',
         pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"],
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {%- set hold_transactions = var('cdcflow_qlik_kafka_transaction_consistency', true) -%}
 
@@ -44,7 +45,7 @@ incomplete_transactions as (
     ) as incomplete
     left semi join landed
         on incomplete.transaction_id = landed.transaction_id and landed.invalid_reason is null
-    {%- if is_incremental() %}
+    {%- if cdcflow.is_incremental_run() %}
     left anti join (
         select distinct transaction_id
         from {{ this }}

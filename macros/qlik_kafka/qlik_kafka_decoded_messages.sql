@@ -8,6 +8,7 @@
         the quarantine lists the bad ones (and reads their landed message back). No lambda
         functions (Spark interprets them), and narrow rows between steps (Spark
         copies each step's rows when the stage is too large to compile whole). -#}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
     {%- set operations = {'REFRESH': 'L', 'INSERT': 'I', 'UPDATE': 'U', 'DELETE': 'D'} -%}

@@ -6,9 +6,10 @@
         of the qlik_kafka tables (their union). Append-only: a run appends the
         metadata messages it is the first to read (none: nothing). -#}
     {{ config(
-        materialized='incremental', incremental_strategy='append', on_schema_change='fail',
+        materialized='cdcflow_incremental', incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('qlik_kafka') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set ranges = [] -%}
     {%- for table_name in cdcflow.tables_of_format('qlik_kafka') -%}
@@ -86,7 +87,7 @@ new_versions as (
         kafka_timestamp,
         landed_at
     from metadata
-    {%- if is_incremental() %}
+    {%- if cdcflow.is_incremental_run() %}
     left anti join {{ this }} as known
         on metadata.raw_table = known.raw_table
         and metadata.topic <=> known.topic

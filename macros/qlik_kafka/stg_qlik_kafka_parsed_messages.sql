@@ -6,7 +6,8 @@
         transaction check and the quarantine read it instead of parsing the JSON
         again. It reads from the beginning when one of those models is built from
         scratch (a first run, --full-refresh). -#}
-    {{ config(materialized='table') }}
+    {{ config(materialized='cdcflow_table') }}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('qlik_kafka') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set relations = cdcflow.landing_relations('qlik_kafka') -%}
     {%- set tables = cdcflow.tables_of_format('qlik_kafka') -%}

@@ -9,6 +9,7 @@
         columns (track_history_columns, track_history_except_columns,
         skip_unchanged_versions), an update that changes none of them updates
         the open version instead of opening one (fold_untracked_changes). -#}
+    {{ config(materialized='cdcflow_view') }}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}

@@ -6,6 +6,7 @@
         the values the key had before it, is_deleted true and deleted_at the
         delete's commit time (is_deleted false and deleted_at null for the
         others). -#}
+    {{ config(materialized='cdcflow_view') }}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set flag = cfg.deletes == 'flag' -%}

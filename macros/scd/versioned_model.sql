@@ -27,7 +27,7 @@
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set strategy = cdcflow.incremental_strategy() -%}
     {{ config(
-        materialized='incremental',
+        materialized='cdcflow_incremental',
         incremental_strategy=strategy,
         partition_by=(['written_in_run'] if strategy == 'insert_overwrite' else none),
         unique_key=(cfg.key + ['change_order'] if strategy == 'merge' else none),
@@ -35,6 +35,7 @@
         pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'versioned') }}"],
         post_hook=["{{ cdcflow.drop_compacted_partitions(this) }}", "{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- set key = cfg.key -%}
     {%- set event_columns = cfg.column_names + [
         'operation', 'change_order', 'committed_at', 'transaction_id',
@@ -44,7 +45,7 @@
     {%- set changes_log = ref('int_' ~ table_name ~ '__changes_logged') -%}
     {%- set open_partition = "concat('open-', " ~ cdcflow.run_partition() ~ ")" -%}
     {%- set compact = false -%}
-    {%- set incremental = is_incremental() and not from_scratch -%}
+    {%- set incremental = cdcflow.is_incremental_run() and not from_scratch -%}
     {%- if incremental and cdcflow.versions_rebuilt_in_this_run(table_name) -%}
         {#- a range processed again (TFREDO): the chain is rebuilt from the change
             log beside this one, then swapped in; the marts read the old one until then -#}

@@ -174,6 +174,21 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     _land(spark, f"{FULL}_raw", 3)
     dbt(FULL, "--full-refresh")
     seen["full_4"] = _marts(spark, FULL)
+
+    # nothing landed since: a run that does no work, and leaves everything as it was
+    ranges = f"select name, current_start_lsn from {SCHEMA}.cdc_states"
+    seen["ranges_4"] = sorted(tuple(row) for row in spark.sql(ranges).collect())
+    seen["idle"] = run_dbt(
+        state_dir,
+        "build",
+        "--vars",
+        json.dumps({"cdcflow_raw_schema": f"{SCHEMA}_raw"}),
+        schema=SCHEMA,
+        project_dir=project,
+    ).result.results
+    seen["ranges_5"] = sorted(tuple(row) for row in spark.sql(ranges).collect())
+    seen["states_5"] = _states(spark, SCHEMA)
+    seen["incremental_5"] = _marts(spark, SCHEMA)
     return seen
 
 
@@ -232,3 +247,18 @@ def test_a_truncated_message_is_quarantined_under_its_topics_table(runs):
     summary = {row[0]: row for row in runs["summaries_2"] if row[3] == last}
     assert int(summary["lt_kafka"][1]) >= 1
     assert summary["lt_kafka"][2]
+
+
+def test_a_run_with_nothing_new_does_no_work_and_changes_nothing(runs):
+    from tests.e2e.helpers import NOTHING_NEW_QUERY
+
+    assert runs["incremental_5"] == runs["incremental_4"]
+    assert set(runs["states_5"].values()) == {"TFEND"}
+    assert runs["ranges_5"] == runs["ranges_4"]  # the next range starts where it did
+    models = [r for r in runs["idle"] if r.node.resource_type == "model"]
+    assert models and all(str(r.status) == "success" for r in models)
+    # every table and incremental model of the three tables renders the constant its
+    # materialization skips (the marts, views, are left as they are when their query is)
+    written = [r for r in models if r.node.config.materialized != "cdcflow_view"]
+    assert len(written) > 6
+    assert [r.node.name for r in written if r.node.compiled_code.strip() != NOTHING_NEW_QUERY] == []

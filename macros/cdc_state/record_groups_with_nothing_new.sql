@@ -1,0 +1,37 @@
+{% macro record_groups_with_nothing_new(relations, taken, failed) %}
+    {#- on-run-start, once the ranges are taken: the CDC groups that took a range
+        (TFSTART) ending where the last range they took ended: nothing has
+        landed in their raw tables since (an empty range, CE = CS; or a Qlik
+        Kafka range held open for a transaction still incomplete, which the last
+        run read as it is now). They are kept for the run's models in a session
+        setting (the embedded session, or a Thrift server's single shared one)
+        under this run's invocation id; their models and marts do no Spark work
+        in this run (has_nothing_new), and their state goes TFSTART -> TFEND
+        with the range's start kept (cdc_state_end_run). A redo (TFREDO), an
+        initial range (ILUPDATE) and a group failed at the start (`failed`: SQL
+        strings of their names, e.g. a raw table missing) are never among them. -#}
+    {%- set started = [] -%}
+    {%- for name, row in taken.items() | sort
+        if row['state_name'] == 'TFSTART' and cdcflow.sql_string(name) not in failed -%}
+        {%- do started.append(cdcflow.sql_string(name)) -%}
+    {%- endfor -%}
+    {%- set idle = [] -%}
+    {%- if started -%}
+        {#- the end of the last range each took before this run -#}
+        {%- set last_ends = {} -%}
+        {%- for row in run_query(
+            "select name, max_by(current_end_lsn, state_seq) from " ~ relations.log
+            ~ " where current_end_lsn is not null and invocation_id <> '" ~ invocation_id ~ "'"
+            ~ " and name in (" ~ started | join(', ') ~ ") group by name") -%}
+            {%- do last_ends.update({row[0]: row[1]}) -%}
+        {%- endfor -%}
+        {%- for name, row in taken.items() | sort if cdcflow.sql_string(name) in started -%}
+            {%- set end = row['current_end_lsn'] -%}
+            {%- if end == row['current_start_lsn'] or (last_ends.get(name)
+                and end[2:] | int(-1, 16) == last_ends[name][2:] | int(-2, 16)) -%}
+                {%- do idle.append(name) -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {%- do run_query('set ' ~ cdcflow.nothing_new_setting(relations) ~ '=' ~ invocation_id ~ ':' ~ idle | join(',')) -%}
+{% endmacro %}

@@ -1,0 +1,13 @@
+{% macro is_incremental_run() %}
+    {#- dbt's is_incremental() for cdcflow's incremental models, whose
+        materialization is cdcflow_incremental (dbt's own answers false for any
+        materialization but `incremental`): the model's table exists and this is
+        no full refresh. In dbt unit tests, dbt's is_incremental() (the test's
+        override). -#}
+    {%- if not execute or model is not defined or model.resource_type == 'unit_test'
+        or model.config.materialized != 'cdcflow_incremental' -%}
+        {{ return(is_incremental()) }}
+    {%- endif -%}
+    {%- set relation = load_relation(this) -%}
+    {{ return(relation is not none and relation.type == 'table' and not should_full_refresh()) }}
+{% endmacro %}
