@@ -104,6 +104,16 @@ def _seeds_to_load(spark, state_dir: Path, full_refresh: bool) -> list[str]:
     return ["--select", "state:modified", "--state", str(manifest.parent)]
 
 
+def _selected(ls_args: list[str], state_dir: Path) -> list[str]:
+    """The nodes `dbt ls` selects with ``ls_args`` (their names)."""
+    from launcher.dbt_invoke import invoke_dbt
+
+    listed = invoke_dbt([*ls_args, "--output", "name", "--quiet"], state_dir=state_dir)
+    if not listed.success:
+        raise RuntimeError(f"dbt {' '.join(ls_args)} failed: {listed.exception}")
+    return list(listed.result or [])
+
+
 def cmd_run(args) -> int:
     spark = _session(args)
     from launcher.dbt_invoke import invoke_dbt
@@ -113,21 +123,25 @@ def cmd_run(args) -> int:
         options += ["--vars", args.vars]
     started = time.monotonic()
     # Seeds first, in their own invocation: sources read the seeded raw tables,
-    # and dbt has no edge from a source to the seed that fills it.
+    # and dbt has no edge from a source to the seed that fills it. None modified:
+    # no seed invocation at all (`dbt ls` selects without a connection or hooks).
     seeds = _seeds_to_load(spark, args.state_dir, args.full_refresh)
-    seeded = invoke_dbt(["seed", *seeds, *options], state_dir=args.state_dir)
-    if not seeded.success:
-        return 1
-    saved = args.state_dir / "seeded"
-    saved.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(args.state_dir / "target" / "manifest.json", saved / "manifest.json")
+    seed_results = []
+    if not seeds or _selected(["ls", "--resource-type", "seed", *seeds, *options], args.state_dir):
+        seeded = invoke_dbt(["seed", *seeds, *options], state_dir=args.state_dir)
+        if not seeded.success:
+            return 1
+        seed_results = seeded.result.results
+        saved = args.state_dir / "seeded"
+        saved.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(args.state_dir / "target" / "manifest.json", saved / "manifest.json")
     hook_reports: list[str] = []
     built = invoke_dbt(
         ["build", "--exclude", "resource_type:seed", *options],
         state_dir=args.state_dir,
         callbacks=[_collect_run_report(hook_reports)],
     )
-    _summary([*seeded.result.results, *built.result.results], hook_reports)
+    _summary([*seed_results, *built.result.results], hook_reports)
     print(f"  wall time: {time.monotonic() - started:.1f} s")
     return 0 if built.success else 1
 
