@@ -10,9 +10,9 @@ change table, onboarded in a project of its own; runs land one batch each:
    snapshot reads (``op: r``) land late: baseline rows with no commit time,
    older than every change applied; the late BEFOREIMAGE; more transactions;
    one Kafka message of each topic cut off (truncated JSON);
-3. a run that fails (every table's history mart cannot be created), then
-   batch 3 lands, and the next run must take the failed range and batch 3 in
-   one go.
+3. batch 3 lands and its run fails (every table's history mart cannot be
+   created); then batch 4 lands, and the next run must take the failed range
+   and batch 4 in one go.
 
 After runs 2 and 4 every mart equals a full refresh over the same landings, and
 the source table as it was."""
@@ -37,7 +37,7 @@ KEY_CHANGE = next(
     for number, changes in enumerate(HISTORY_OF_SOURCE.transactions[:12])
     if any(change.is_key_change for change in changes)
 )
-BATCHES = {1: list(range(0, 12)), 2: list(range(12, 24)), 3: list(range(24, 36))}
+BATCHES = {1: list(range(0, 12)), 2: list(range(12, 24)), 3: list(range(24, 30)), 4: list(range(30, 36))}
 TABLES = {
     "lt_kafka": {
         "format": "qlik_kafka",
@@ -154,7 +154,8 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     dbt(FULL, "--full-refresh")
     seen["full_2"] = _marts(spark, FULL)
 
-    # a run that fails: no table's history mart can be created
+    # a run over batch 3 that fails: no table's history mart can be created
+    _land(spark, f"{SCHEMA}_raw", 3)
     failing = {
         "cdcflow_raw_schema": f"{SCHEMA}_raw",
         "cdcflow_tables": {
@@ -167,11 +168,12 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     )
     assert not result.success
     seen["states_failed"] = _states(spark, SCHEMA)
-    _land(spark, f"{SCHEMA}_raw", 3)
+    _land(spark, f"{SCHEMA}_raw", 4)
     dbt(SCHEMA)
     seen["states_4"] = _states(spark, SCHEMA)
     seen["incremental_4"] = _marts(spark, SCHEMA)
-    _land(spark, f"{FULL}_raw", 3)
+    for batch in (3, 4):
+        _land(spark, f"{FULL}_raw", batch)
     dbt(FULL, "--full-refresh")
     seen["full_4"] = _marts(spark, FULL)
 
