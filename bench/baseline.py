@@ -66,7 +66,7 @@ def versions(change_table: DataFrame, full_load: DataFrame, columns: list[str], 
     new_key_inserted = moved.select(
         *columns,
         F.lit("I").alias("operation"),
-        F.concat("change_seq", F.lit("2")).alias("change_order"),
+        F.concat("change_seq", F.lit("0")).alias("change_order"),
         "committed_at",
         "transaction_id",
         all_columns.alias("changed_columns"),

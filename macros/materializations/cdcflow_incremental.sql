@@ -1,8 +1,11 @@
 {% materialization cdcflow_incremental, adapter='spark' %}
     {#- dbt-spark's incremental materialization, except when the model's CDC
         groups have nothing new in this run (has_nothing_new): then it writes
-        nothing, and its only statement is a constant. -#}
+        nothing. Its pre-hooks still run (follow_configured_columns: a metadata
+        check that stops a change log whose configuration dropped a stored
+        column), and its one other statement is a constant. -#}
     {%- if cdcflow.has_nothing_new() -%}
+        {{ run_hooks(pre_hooks) }}
         {%- call statement('main') -%} {{ cdcflow.nothing_new_query() }} {%- endcall -%}
         {{ return({'relations': [this]}) }}
     {%- endif -%}

@@ -175,14 +175,15 @@ def test_every_format_declares_its_models(tmp_path):
         for fmt in FORMATS_OF
         for model in yaml.safe_load(files[f"staging/{fmt}/_{fmt}__models.yml"])["models"]
     }
-    # written once per run where the change log and the quarantine both read it
+    # written once per run where the change log and the quarantine both read it (a table
+    # left as it is in a run with nothing new for its group)
     assert staging == {
         "stg_qlik_kafka__products_messages": "ephemeral",
-        "stg_debezium__orders_events": "table",
-        "stg_dirxml__emp_events": "table",
+        "stg_debezium__orders_events": "cdcflow_table",
+        "stg_dirxml__emp_events": "cdcflow_table",
     }
     decoded = yaml.safe_load(files["intermediate/qlik_kafka/_qlik_kafka__models.yml"])["models"][0]
-    assert (decoded["name"], decoded["config"]["materialized"]) == ("int_products__messages_decoded", "table")
+    assert (decoded["name"], decoded["config"]["materialized"]) == ("int_products__messages_decoded", "cdcflow_table")
     dirxml = yaml.safe_load(files["marts/dirxml/_dirxml__models.yml"])["models"]
     operation = next(c for c in dirxml[0]["columns"] if c["name"] == "operation")
     assert operation["data_tests"][1] == {"accepted_values": {"arguments": {"values": ["I", "U"]}}}
