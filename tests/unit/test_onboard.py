@@ -183,7 +183,10 @@ def test_every_format_declares_its_models(tmp_path):
         "stg_dirxml__emp_events": "cdcflow_table",
     }
     decoded = yaml.safe_load(files["intermediate/qlik_kafka/_qlik_kafka__models.yml"])["models"][0]
-    assert (decoded["name"], decoded["config"]["materialized"]) == ("int_products__messages_decoded", "cdcflow_table")
+    assert (decoded["name"], decoded["config"]["materialized"]) == (
+        "int_products__messages_decoded",
+        "cdcflow_table",
+    )
     dirxml = yaml.safe_load(files["marts/dirxml/_dirxml__models.yml"])["models"]
     operation = next(c for c in dirxml[0]["columns"] if c["name"] == "operation")
     assert operation["data_tests"][1] == {"accepted_values": {"arguments": {"values": ["I", "U"]}}}
