@@ -12,7 +12,9 @@
         again), so what lands meanwhile is read by that run. One run at a time:
         the run claims the groups first, and stops if another run holds them
         (claim_cdc_run). A configured column a group's change log or versioned
-        model lacks is added to it first (follow_configured_columns). -#}
+        model lacks is added to it before any model runs (follow_configured_columns;
+        a group with nothing new in this run, record_groups_with_nothing_new: by
+        its models' pre-hooks). -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
     {%- if groups | length == 0 -%}
         {{ return('') }}
@@ -22,15 +24,6 @@
     {%- set relations = cdcflow.cdc_state_relations() -%}
     {%- do cdcflow.create_cdc_state_relations(relations) -%}
     {%- do cdcflow.claim_cdc_run(relations, groups) -%}
-    {%- for table_name in groups -%}
-        {%- for model_kind, name in [('change_log', 'int_' ~ table_name ~ '__changes_logged'),
-                                     ('versioned', 'int_' ~ table_name ~ '__versioned')] -%}
-            {%- set relation = cdcflow.model_relation(name) -%}
-            {%- if relation is not none -%}
-                {%- do cdcflow.follow_configured_columns(relation, table_name, model_kind, check_dropped=false) -%}
-            {%- endif -%}
-        {%- endfor -%}
-    {%- endfor -%}
     {%- set latest = cdcflow.latest_cdc_states(relations) -%}
     {%- set ends = cdcflow.cdc_groups_landed_ends(groups) -%}
     {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}
@@ -63,7 +56,18 @@
             {%- do cdcflow.cdc_group_repair(table_name) -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- do cdcflow.record_groups_with_nothing_new(relations, taken, failed | map(attribute=0) | list) -%}
+    {%- set nothing_new = cdcflow.record_groups_with_nothing_new(relations, taken, failed | map(attribute=0) | list) -%}
+    {#- a column configured since: added to the stored tables before any model reads
+        them (a group with nothing new: by its models' pre-hooks, which still run) -#}
+    {%- for table_name in groups if table_name not in nothing_new -%}
+        {%- for model_kind, name in [('change_log', 'int_' ~ table_name ~ '__changes_logged'),
+                                     ('versioned', 'int_' ~ table_name ~ '__versioned')] -%}
+            {%- set relation = cdcflow.model_relation(name) -%}
+            {%- if relation is not none -%}
+                {%- do cdcflow.follow_configured_columns(relation, table_name, model_kind, check_dropped=false) -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endfor -%}
     {%- if failed -%}
         {%- set errors -%}
             select run.name, ended.*

@@ -9,7 +9,8 @@
         in this run (has_nothing_new), and their state goes TFSTART -> TFEND
         with the range's start kept (cdc_state_end_run). A redo (TFREDO), an
         initial range (ILUPDATE) and a group failed at the start (`failed`: SQL
-        strings of their names, e.g. a raw table missing) are never among them. -#}
+        strings of their names, e.g. a raw table missing) are never among them.
+        Returns their names. -#}
     {%- set started = [] -%}
     {%- for name, row in taken.items() | sort
         if row['state_name'] == 'TFSTART' and cdcflow.sql_string(name) not in failed -%}
@@ -34,4 +35,5 @@
         {%- endfor -%}
     {%- endif -%}
     {%- do run_query('set ' ~ cdcflow.nothing_new_setting(relations) ~ '=' ~ invocation_id ~ ':' ~ idle | join(',')) -%}
+    {{ return(idle) }}
 {% endmacro %}

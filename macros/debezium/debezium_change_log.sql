@@ -6,7 +6,6 @@
         and starts the new one; a second delivery of an event is skipped. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
-    {%- set group_range = cdcflow.processing_range(table_name) -%}
     {{ config(
         materialized='cdcflow_incremental',
         incremental_strategy='append',
@@ -16,6 +15,7 @@
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
+    {%- set group_range = cdcflow.processing_range(table_name) -%}
 
 with
 

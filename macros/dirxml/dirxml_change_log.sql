@@ -23,7 +23,6 @@
     {%- if problem -%}
         {{ exceptions.raise_compiler_error(problem) }}
     {%- endif -%}
-    {%- set group_range = cdcflow.processing_range(table_name) -%}
     {{ config(
         materialized='cdcflow_incremental',
         incremental_strategy='append',
@@ -33,6 +32,7 @@
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
+    {%- set group_range = cdcflow.processing_range(table_name) -%}
     {#- the outcomes model runs before this one; the outcomes of earlier runs say what was processed -#}
     {%- set outcomes = ref('dirxml_event_outcomes') -%}
     {%- set key = cfg.key -%}
