@@ -15,7 +15,8 @@ change table, onboarded in a project of its own; runs land one batch each:
    and batch 4 in one go.
 
 After runs 2 and 4 every mart equals a full refresh over the same landings, and
-the source table as it was."""
+the source table as it was; then a run with nothing landed does no work, and
+after it batch 5 lands and is read as a full refresh reads it."""
 
 from __future__ import annotations
 
@@ -37,7 +38,13 @@ KEY_CHANGE = next(
     for number, changes in enumerate(HISTORY_OF_SOURCE.transactions[:12])
     if any(change.is_key_change for change in changes)
 )
-BATCHES = {1: list(range(0, 12)), 2: list(range(12, 24)), 3: list(range(24, 30)), 4: list(range(30, 36))}
+BATCHES = {
+    1: list(range(0, 12)),
+    2: list(range(12, 24)),
+    3: list(range(24, 30)),
+    4: list(range(30, 33)),
+    5: list(range(33, 36)),
+}
 TABLES = {
     "lt_kafka": {
         "format": "qlik_kafka",
@@ -191,6 +198,15 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     seen["ranges_5"] = sorted(tuple(row) for row in spark.sql(ranges).collect())
     seen["states_5"] = _states(spark, SCHEMA)
     seen["incremental_5"] = _marts(spark, SCHEMA)
+
+    # then batch 5: the run after one that did nothing reads it (its range starts where
+    # the idle run's did), as a full refresh over everything does
+    _land(spark, f"{SCHEMA}_raw", 5)
+    dbt(SCHEMA)
+    seen["incremental_6"] = _marts(spark, SCHEMA)
+    _land(spark, f"{FULL}_raw", 5)
+    dbt(FULL, "--full-refresh")
+    seen["full_6"] = _marts(spark, FULL)
     return seen
 
 
@@ -202,7 +218,11 @@ def test_late_baseline_rows_and_before_images_give_the_full_refresh(runs, mart):
 
 def test_the_tables_are_the_source_table_after_each_run(runs):
     everything = [t for batch in BATCHES.values() for t in batch]
-    for seen, transactions in (("incremental_2", BATCHES[1] + BATCHES[2]), ("incremental_4", everything)):
+    for seen, transactions in (
+        ("incremental_2", BATCHES[1] + BATCHES[2]),
+        ("incremental_4", [t for t in everything if t not in BATCHES[5]]),
+        ("incremental_6", everything),
+    ):
         for table in TABLES:
             current = [row[: len(ch.COLUMNS)] for row in runs[seen][f"{table}_current"]]
             assert current == _truth(transactions), (seen, table)
@@ -264,3 +284,8 @@ def test_a_run_with_nothing_new_does_no_work_and_changes_nothing(runs):
     written = [r for r in models if r.node.config.materialized in ("cdcflow_incremental", "cdcflow_table")]
     assert len(written) > 6
     assert [r.node.name for r in written if r.node.compiled_code.strip() != NOTHING_NEW_QUERY] == []
+
+
+def test_the_run_after_one_with_nothing_new_reads_what_landed_since(runs):
+    assert runs["incremental_6"] == runs["full_6"]
+    assert runs["incremental_6"] != runs["incremental_5"]
