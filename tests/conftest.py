@@ -25,6 +25,7 @@ SLOWEST_FIRST = [
     "tests/e2e/test_fault_injection.py",
     "tests/e2e/test_benchmark_smoke.py",
     "tests/e2e/test_incremental.py",
+    "tests/e2e/test_late_deliveries.py",
     "tests/e2e/test_integration_project.py",
     "tests/e2e/test_dirxml_walkthrough.py",
     "tests/e2e/test_workload_formats.py",
