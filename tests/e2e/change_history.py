@@ -272,6 +272,23 @@ def kafka_metadata(schema: str, table: str) -> str:
     )
 
 
+def kafka_landing_rows(topic: str, messages: list[tuple], offset: int) -> list[dict]:
+    """(key, value) messages as a Kafka sink lands them (KAFKA_LANDING), partition 0,
+    offsets from ``offset``."""
+    landed_at = datetime(2024, 5, 2)
+    return [
+        {
+            "topic": topic,
+            "partition": 0,
+            "offset": offset + i,
+            "timestamp": landed_at,
+            "key": str(key),
+            "value": value,
+        }
+        for i, (key, value) in enumerate(messages)
+    ]
+
+
 def _kafka_values(row: dict | None) -> dict | None:
     return None if row is None else {name.upper(): _text(value) for name, value in row.items()}
 

@@ -126,29 +126,24 @@ def _land(spark, transactions: list[int], *, first: bool, offset: int) -> None:
     ct_columns = {**ch.CT_HEADERS, **ch.COLUMNS}
     _append(spark, "eq_ct__ct", ct_columns, ch.ct_rows(history, transactions))
     _append(spark, "eq_ct", ch.COLUMNS, ch.ct_full_load(history) if first else [])
-    landed_at = datetime(2024, 5, 2)
-
-    def kafka_rows(topic, messages):
-        return [
-            {
-                "topic": topic,
-                "partition": 0,
-                "offset": offset + i,
-                "timestamp": landed_at,
-                "key": str(key),
-                "value": value,
-            }
-            for i, (key, value) in enumerate(messages)
-        ]
-
     kafka = ch.kafka_messages(history, transactions, schema="dbo", table="ACCOUNTS", refresh=first)
     if first:
         split = ch.kafka_messages(history, [SPLIT_TRANSACTION], schema="dbo", table="ACCOUNTS", refresh=False)
         kafka += split[:1]
     metadata = [(0, ch.kafka_metadata("dbo", "ACCOUNTS"))] if first else []
-    _append(spark, "eq_kafka_messages", ch.KAFKA_LANDING, kafka_rows("dbo.accounts", metadata + kafka))
+    _append(
+        spark,
+        "eq_kafka_messages",
+        ch.KAFKA_LANDING,
+        ch.kafka_landing_rows("dbo.accounts", metadata + kafka, offset),
+    )
     events = ch.debezium_events(history, transactions, table="accounts", snapshot=first)
-    _append(spark, "eq_dbz_events", ch.KAFKA_LANDING, kafka_rows("server1.dbo.accounts", events))
+    _append(
+        spark,
+        "eq_dbz_events",
+        ch.KAFKA_LANDING,
+        ch.kafka_landing_rows("server1.dbo.accounts", events, offset),
+    )
     logged = [e for number in ([-1] if first else []) + transactions for e in DIRXML_EVENTS.get(number, [])]
     _append(spark, "eq_dirxml_log", ch.DIRXML_LOG, logged)
     # the source table as query-back events read it (the rows after every change)

@@ -21,7 +21,6 @@ after it batch 5 lands and is read as a full refresh reads it."""
 from __future__ import annotations
 
 import json
-from datetime import datetime
 
 import pytest
 
@@ -73,21 +72,6 @@ def _key_change_rows(rows: list[dict]) -> tuple[list[dict], list[dict]]:
     return [r for r in rows if r not in late], late
 
 
-def _kafka_rows(topic: str, messages: list[tuple], offset: int) -> list[dict]:
-    landed_at = datetime(2024, 5, 2)
-    return [
-        {
-            "topic": topic,
-            "partition": 0,
-            "offset": offset + i,
-            "timestamp": landed_at,
-            "key": str(key),
-            "value": value,
-        }
-        for i, (key, value) in enumerate(messages)
-    ]
-
-
 def _land(spark, raw: str, batch: int) -> None:
     """Land ``batch`` in the raw schema ``raw`` (new files of each raw table)."""
     history, transactions = HISTORY_OF_SOURCE, BATCHES[batch]
@@ -102,9 +86,15 @@ def _land(spark, raw: str, batch: int) -> None:
         kafka.append((None, TRUNCATED))
         events.append((None, '{"schema":null,"payload":{"before":null,"after":{"id":'))
     offset = 1000 * batch
-    append_rows(spark, raw, "lt_kafka_messages", ch.KAFKA_LANDING, _kafka_rows(KAFKA_TOPIC, kafka, offset))
     append_rows(
-        spark, raw, "lt_dbz_events", ch.KAFKA_LANDING, _kafka_rows(TABLES["lt_dbz"]["topic"], events, offset)
+        spark, raw, "lt_kafka_messages", ch.KAFKA_LANDING, ch.kafka_landing_rows(KAFKA_TOPIC, kafka, offset)
+    )
+    append_rows(
+        spark,
+        raw,
+        "lt_dbz_events",
+        ch.KAFKA_LANDING,
+        ch.kafka_landing_rows(TABLES["lt_dbz"]["topic"], events, offset),
     )
     append_rows(spark, raw, "lt_ct__ct", {**ch.CT_HEADERS, **ch.COLUMNS}, ct_rows)
     append_rows(spark, raw, "lt_ct", ch.COLUMNS, ch.ct_full_load(history) if batch == 1 else [])
