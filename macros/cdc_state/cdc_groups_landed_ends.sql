@@ -1,7 +1,10 @@
 {% macro cdc_groups_landed_ends(groups) %}
     {#- CDC group -> {'end': the landing position (microseconds since the epoch;
         none when nothing has landed) of its raw tables now, 'missing': its raw
-        tables that do not exist (schema.name)}: the newest landing time of its
+        tables that do not exist (schema.name), 'read_in_full': whether one of its
+        raw tables has no landing time (a Hive-format table or a view, read in full
+        by every run: what lands there moves no end, so the group is never taken
+        for one with nothing new)}: the newest landing time of its
         raw tables (its format's raw_table_settings: a __ct change table and its
         full load, or a landing table). One query
         for every raw table of the run (landing tables shared by groups are read
@@ -26,11 +29,16 @@
         {%- endfor -%}
     {%- endfor -%}
     {%- set ends = {} -%}
+    {%- set without_landing_time = [] -%}
     {%- if raw_relations -%}
         {%- set selects = [] -%}
         {%- for relation in raw_relations -%}
+            {%- set landed_at = cdcflow.landed_at_expression(relation) -%}
+            {%- if landed_at == 'cast(null as timestamp)' -%}
+                {%- do without_landing_time.append(relation | string) -%}
+            {%- endif -%}
             {%- do selects.append('select ' ~ cdcflow.sql_string(relation | string) ~ ' as relation, unix_micros(max('
-                ~ cdcflow.landed_at_expression(relation) ~ ')) as landed_end from ' ~ relation) -%}
+                ~ landed_at ~ ')) as landed_end from ' ~ relation) -%}
         {%- endfor -%}
         {%- for row in run_query(selects | join('\nunion all\n')) -%}
             {%- do ends.update({row[0]: row[1]}) -%}
@@ -43,7 +51,8 @@
             {%- do known.append(ends[relation] | int) -%}
         {%- endfor -%}
         {%- do landed_ends.update({table_name: {
-            'end': known | max if known else none, 'missing': missing_of[table_name]}}) -%}
+            'end': known | max if known else none, 'missing': missing_of[table_name],
+            'read_in_full': relations_of[table_name] | select('in', without_landing_time) | list | length > 0}}) -%}
     {%- endfor -%}
     {{ return(landed_ends) }}
 {% endmacro %}

@@ -56,7 +56,12 @@
             {%- do cdcflow.cdc_group_repair(table_name) -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- set nothing_new = cdcflow.record_groups_with_nothing_new(relations, taken, failed | map(attribute=0) | list) -%}
+    {%- set read_in_full = [] -%}
+    {%- for table_name in groups if ends[table_name].read_in_full -%}
+        {%- do read_in_full.append(cdcflow.sql_string(table_name)) -%}
+    {%- endfor -%}
+    {%- set nothing_new = cdcflow.record_groups_with_nothing_new(
+        relations, taken, failed | map(attribute=0) | list + read_in_full) -%}
     {#- a column configured since: added to the stored tables before any model reads
         them (a group with nothing new: by its models' pre-hooks, which still run) -#}
     {%- for table_name in groups if table_name not in nothing_new -%}

@@ -1,4 +1,4 @@
-{% macro record_groups_with_nothing_new(relations, taken, failed) %}
+{% macro record_groups_with_nothing_new(relations, taken, excluded) %}
     {#- on-run-start, once the ranges are taken: the CDC groups that took a range
         (TFSTART) ending where the last range they took ended: nothing has
         landed in their raw tables since (an empty range, CE = CS; or a Qlik
@@ -8,12 +8,13 @@
         under this run's invocation id; their models and marts do no Spark work
         in this run (has_nothing_new), and their state goes TFSTART -> TFEND
         with the range's start kept (cdc_state_end_run). A redo (TFREDO), an
-        initial range (ILUPDATE) and a group failed at the start (`failed`: SQL
-        strings of their names, e.g. a raw table missing) are never among them.
+        initial range (ILUPDATE) and the groups of `excluded` (SQL strings of their
+        names: failed at the start, e.g. a raw table missing; or with a raw table
+        read in full, whose landings move no end) are never among them.
         Returns their names. -#}
     {%- set started = [] -%}
     {%- for name, row in taken.items() | sort
-        if row['state_name'] == 'TFSTART' and cdcflow.sql_string(name) not in failed -%}
+        if row['state_name'] == 'TFSTART' and cdcflow.sql_string(name) not in excluded -%}
         {%- do started.append(cdcflow.sql_string(name)) -%}
     {%- endfor -%}
     {%- set idle = [] -%}
