@@ -36,6 +36,18 @@ from launcher.state_dir_lock import StateDirInUse  # noqa: E402
 DEFAULT_STATE_DIR = PROJECT_DIR / ".cdcflow"
 
 
+def _check_configuration(project_dir: Path) -> None:
+    """Stop at once, before Spark starts, on a mistake in the project's
+    vars.cdcflow_tables (the check `cdcflow onboard` makes)."""
+    from launcher.onboard import OnboardingError, validate
+
+    try:
+        validate(Path(project_dir))
+    except OnboardingError as exc:
+        print(f"cdcflow: {exc}", file=sys.stderr)
+        raise SystemExit(2) from exc
+
+
 def _session(args, extra_conf=None):
     try:
         check_java()
@@ -115,6 +127,7 @@ def _selected(ls_args: list[str], state_dir: Path) -> list[str]:
 
 
 def cmd_run(args) -> int:
+    _check_configuration(PROJECT_DIR)
     spark = _session(args)
     from launcher.dbt_invoke import invoke_dbt
 
@@ -157,11 +170,12 @@ def _collect_run_report(reports: list[str]):
 
 
 def cmd_dbt(args) -> int:
+    dbt_args = args.dbt_args[1:] if args.dbt_args[:1] == ["--"] else args.dbt_args
+    dbt_args, project_dir = _project_dir(dbt_args, args.project_dir)
+    _check_configuration(project_dir)
     _session(args)
     from launcher.dbt_invoke import invoke_dbt
 
-    dbt_args = args.dbt_args[1:] if args.dbt_args[:1] == ["--"] else args.dbt_args
-    dbt_args, project_dir = _project_dir(dbt_args, args.project_dir)
     return 0 if invoke_dbt(dbt_args, state_dir=args.state_dir, project_dir=project_dir).success else 1
 
 
@@ -287,8 +301,10 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--state-dir",
         type=Path,
-        default=Path(os.environ.get("CDCFLOW_STATE_DIR", DEFAULT_STATE_DIR)),
-        help="folder for the warehouse, the Derby metastore, dbt target/ and logs/ (default .cdcflow)",
+        default=Path(os.environ["CDCFLOW_STATE_DIR"]) if os.environ.get("CDCFLOW_STATE_DIR") else None,
+        help="folder for the warehouse, the Derby metastore, dbt target/ and logs/ (default: .cdcflow in"
+        " the dbt project the command runs: --project-dir, else the current folder when it holds a"
+        " dbt_project.yml, else cdcflow's own; or $CDCFLOW_STATE_DIR)",
     )
     common.add_argument(
         "--master",
@@ -355,7 +371,22 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if getattr(args, "state_dir", "") is None:
+        args.state_dir = _default_state_dir(args)
     return args.func(args)
+
+
+def _default_state_dir(args) -> Path:
+    """`.cdcflow` in the project the command runs (a consumer's state stays in its
+    own project, not in the installed package's folder)."""
+    if args.command == "dbt":
+        dbt_args = args.dbt_args[1:] if args.dbt_args[:1] == ["--"] else args.dbt_args
+        _, project = _project_dir(dbt_args, args.project_dir)
+    elif args.command == "run":
+        project = PROJECT_DIR
+    else:
+        _, project = _project_dir([], getattr(args, "project_dir", None))
+    return Path(project) / DEFAULT_STATE_DIR.name
 
 
 if __name__ == "__main__":

@@ -383,6 +383,27 @@ def _valid_to(description: str, valid_to_current: str | None) -> str:
     return description.replace("null while current", f"{valid_to_current} while current (valid_to_current)")
 
 
+FLOW_MAPPING_HINT = (
+    " YAML splits a flow mapping ({...}) at every comma: `amount: decimal(12,2)` in one becomes"
+    " type 'decimal(12' and a column '2)' with no type; quote the type (\"decimal(12,2)\") or write one"
+    " column per line (vars.cdcflow_tables)."
+)
+
+
+def column_type_problem(table: str, column, data_type) -> str:
+    """Why the ``columns:`` entry ``column: data_type`` of ``table`` cannot be a
+    Spark column ('' when it can): the rule of macros/config/column_type_problem.sql,
+    so onboard refuses what a run would."""
+    where = f"table '{table}' column '{column}'"
+    if not isinstance(column, str) or any(character in "(),<>" for character in column):
+        return f"{where} is not a column name." + FLOW_MAPPING_HINT
+    if not isinstance(data_type, str) or not data_type.strip():
+        return f'{where} has no type (give a Spark type, e.g. bigint or "decimal(12,2)").' + FLOW_MAPPING_HINT
+    if data_type.count("(") != data_type.count(")") or data_type.count("<") != data_type.count(">"):
+        return f"{where} has type '{data_type}', whose brackets do not close." + FLOW_MAPPING_HINT
+    return ""
+
+
 def _table(name: str, entry: dict) -> dict:
     """The vars entry of ``name`` with the defaults table_config applies."""
     fmt = entry.get("format")
@@ -396,13 +417,23 @@ def _table(name: str, entry: dict) -> dict:
             f"table '{name}' needs `columns:`, a mapping of column name to Spark type (vars.cdcflow_tables);"
             f" for a Qlik __ct table already landed, `cdcflow onboard --describe {name}` reads them"
         )
+    # a typed column first: of a flow mapping split at a comma, the type cut short is the cause
+    for column, data_type in sorted(columns.items(), key=lambda item: not isinstance(item[1], str)):
+        if problem := column_type_problem(name, column, data_type):
+            raise OnboardingError(problem)
     key = entry.get("key")
     key = [key] if isinstance(key, str) else list(key or [])
-    if not key or any(column not in columns for column in key):
+    if not key:
         raise OnboardingError(
             f"table '{name}' needs `key:`, its primary-key columns among {', '.join(columns)}"
             " (vars.cdcflow_tables)"
         )
+    for column in key:
+        if column not in columns:
+            raise OnboardingError(
+                f"key column '{column}' of table '{name}' is not among its columns ({', '.join(columns)})"
+                " (vars.cdcflow_tables)"
+            )
     excluded = entry.get("except_columns") or []
     excluded = [excluded] if isinstance(excluded, str) else list(excluded)
     for column in excluded:
@@ -949,6 +980,16 @@ def read_project(project_dir: Path) -> tuple[str, dict[str, dict]]:
     document = yaml.safe_load((project_dir / "dbt_project.yml").read_text())
     tables = (document.get("vars") or {}).get("cdcflow_tables") or {}
     return document["name"], tables
+
+
+def validate(project_dir: Path) -> None:
+    """Raise OnboardingError naming the first mistake of the project's
+    vars.cdcflow_tables (what `onboard` refuses), before anything starts Spark."""
+    if not (project_dir / "dbt_project.yml").exists():
+        return
+    _, tables = read_project(project_dir)
+    for name, entry in tables.items():
+        _table(name, entry or {})
 
 
 def generated_files_on_disk(models_dir: Path) -> dict[str, str]:

@@ -29,6 +29,20 @@
             ~ "Spark type (e.g. `customer_id: int`)."
         ) }}
     {%- endif -%}
+    {#- a typed column first: of a flow mapping split at a comma, the type cut short is the cause -#}
+    {%- set typed_first = [] -%}
+    {%- for column, data_type in columns.items() if data_type is string -%}
+        {%- do typed_first.append((column, data_type)) -%}
+    {%- endfor -%}
+    {%- for column, data_type in columns.items() if data_type is not string -%}
+        {%- do typed_first.append((column, data_type)) -%}
+    {%- endfor -%}
+    {%- for column, data_type in typed_first -%}
+        {%- set problem = cdcflow.column_type_problem(table_name, column, data_type) -%}
+        {%- if problem -%}
+            {{ exceptions.raise_compiler_error('cdcflow: ' ~ problem) }}
+        {%- endif -%}
+    {%- endfor -%}
     {%- set key = raw.get('key') -%}
     {%- if key is string -%}{%- set key = [key] -%}{%- endif -%}
     {%- if not key -%}

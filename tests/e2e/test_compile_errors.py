@@ -100,6 +100,20 @@ def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
             ),
             "cdcflow: table_key_names of table 't' names 'empno', which is not a key column (id).",
         ),
+        (
+            # the README's example as first printed: YAML splits the flow mapping at
+            # the comma of decimal(12,2)
+            "{{ cdcflow.table_config('invoices') }}",
+            (
+                "--vars",
+                "{cdcflow_tables: {invoices: {format: qlik_ct, key: [invoice_id], "
+                "columns: {invoice_id: bigint, amount: decimal(12,2), status: string}}}}",
+            ),
+            "cdcflow: table 'invoices' column 'amount' has type 'decimal(12', whose brackets do not close."
+            " YAML splits a flow mapping ({...}) at every comma: `amount: decimal(12,2)` in one becomes"
+            " type 'decimal(12' and a column '2)' with no type; quote the type (\"decimal(12,2)\") or write"
+            " one column per line (vars.cdcflow_tables).",
+        ),
     ],
 )
 def test_compile_error_messages(spark, state_dir, bare_project, sql, extra, message):

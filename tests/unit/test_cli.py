@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from launcher.cli import _project_dir
+from launcher.cli import _default_state_dir, _project_dir, parser
 from launcher.spark import PROJECT_DIR
 
 
@@ -23,6 +23,31 @@ def test_else_the_current_folders_project_else_this_one(tmp_path, monkeypatch):
     assert _project_dir(["run"], None) == (["run"], PROJECT_DIR)
     (tmp_path / "dbt_project.yml").write_text("name: mine\n")
     assert _project_dir(["run"], None) == (["run"], tmp_path)
+
+
+def test_the_state_folder_is_in_the_project_the_command_runs(tmp_path, monkeypatch):
+    """A consumer's state lands in its own project, never in the installed package's folder."""
+    monkeypatch.delenv("CDCFLOW_STATE_DIR", raising=False)
+    consumer = tmp_path / "consumer"
+    consumer.mkdir()
+    (consumer / "dbt_project.yml").write_text("name: consumer\n")
+    monkeypatch.chdir(consumer)
+
+    def state_of(*argv: str) -> Path:
+        args = parser().parse_args(list(argv))
+        assert args.state_dir is None  # the default is decided with the project
+        return _default_state_dir(args)
+
+    assert state_of("dbt", "--", "build") == consumer / ".cdcflow"
+    assert state_of("onboard", "--check") == consumer / ".cdcflow"
+    assert state_of("serve") == consumer / ".cdcflow"
+    other = tmp_path / "other"
+    assert state_of("dbt", "--", "run", "--project-dir", str(other)) == other / ".cdcflow"
+    assert state_of("docs", "--project-dir", str(other)) == other / ".cdcflow"
+    assert state_of("run") == PROJECT_DIR / ".cdcflow"  # the samples: cdcflow's own project
+    monkeypatch.chdir(tmp_path)  # no dbt project here
+    assert state_of("serve") == PROJECT_DIR / ".cdcflow"
+    assert parser().parse_args(["dbt", "--state-dir", "s", "--", "run"]).state_dir == Path("s")
 
 
 def test_docs_generates_then_serves_on_loopback_only(tmp_path, monkeypatch):
@@ -46,3 +71,31 @@ def test_docs_generates_then_serves_on_loopback_only(tmp_path, monkeypatch):
         (["docs", "generate"], state, tmp_path),
         (["docs", "serve", "--host", "127.0.0.1", "--port", "8080", "--no-browser"], state, tmp_path),
     ]
+
+
+def test_a_configuration_mistake_stops_before_spark_starts(tmp_path, monkeypatch, capsys):
+    import pytest
+    import yaml
+
+    import launcher.cli
+
+    def no_spark(*args, **kwargs):
+        raise AssertionError("Spark started before the configuration was checked")
+
+    monkeypatch.setattr(launcher.cli, "_session", no_spark)
+    entry = {
+        "format": "qlik_ct",
+        "key": ["invoice_id"],
+        "columns": {"invoice_id": "bigint", "amount": "decimal(12"},
+    }
+    (tmp_path / "dbt_project.yml").write_text(
+        yaml.safe_dump({"name": "consumer", "vars": {"cdcflow_tables": {"invoices": entry}}})
+    )
+    with pytest.raises(SystemExit) as stopped:
+        launcher.cli.main(
+            ["dbt", "--state-dir", str(tmp_path / "s"), "--", "build", "--project-dir", str(tmp_path)]
+        )
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.startswith(
+        "cdcflow: table 'invoices' column 'amount' has type 'decimal(12', whose brackets do not close."
+    )

@@ -200,7 +200,11 @@ FORMATS_OF = {"qlik_kafka": "products", "debezium": "orders", "dirxml": "emp"}
     [
         ({**ACCOUNTS, "format": "oracle"}, "table 'accounts' has format 'oracle'; expected one of: qlik_ct,"),
         ({**ACCOUNTS, "columns": {}}, "table 'accounts' needs `columns:`"),
-        ({**ACCOUNTS, "key": ["acount_id"]}, "table 'accounts' needs `key:`, its primary-key columns among"),
+        ({**ACCOUNTS, "key": []}, "table 'accounts' needs `key:`, its primary-key columns among"),
+        (
+            {**ACCOUNTS, "key": ["acount_id"]},
+            "key column 'acount_id' of table 'accounts' is not among its columns (account_id, balance)",
+        ),
         (
             {**ACCOUNTS, "except_columns": ["account_id"]},
             "except_columns of table 'accounts' names 'account_id', a key column: the key is always carried",
@@ -238,6 +242,53 @@ FORMATS_OF = {"qlik_kafka": "products", "debezium": "orders", "dirxml": "emp"}
 def test_a_bad_entry_says_what_to_change(tmp_path, entry, message):
     with pytest.raises(OnboardingError, match=re.escape(message)):
         write(project(tmp_path, {"accounts": entry}))
+
+
+SPLIT_HINT = (
+    " YAML splits a flow mapping ({...}) at every comma: `amount: decimal(12,2)` in one becomes"
+    " type 'decimal(12' and a column '2)' with no type; quote the type (\"decimal(12,2)\") or write one"
+    " column per line (vars.cdcflow_tables)."
+)
+
+
+@pytest.mark.parametrize(
+    ("columns", "message"),
+    [
+        (
+            # the README's example as first printed, read by YAML
+            "{invoice_id: bigint, amount: decimal(12,2), status: string}",
+            "table 'invoices' column 'amount' has type 'decimal(12', whose brackets do not close.",
+        ),
+        ("{invoice_id: bigint, amount: }", "table 'invoices' column 'amount' has no type"),
+        (
+            "{invoice_id: bigint, tags: array<string}",
+            "table 'invoices' column 'tags' has type 'array<string'",
+        ),
+        ("{invoice_id: bigint, 2): int}", "table 'invoices' column '2)' is not a column name."),
+    ],
+)
+def test_a_column_type_yaml_split_names_the_column_and_the_cause(tmp_path, columns, message):
+    entry = {"format": "qlik_ct", "key": ["invoice_id"], "columns": yaml.safe_load(columns)}
+    with pytest.raises(OnboardingError) as raised:
+        write(project(tmp_path, {"invoices": entry}))
+    assert str(raised.value).startswith(message) and str(raised.value).endswith(SPLIT_HINT)
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/onboarding.md"])
+def test_the_documented_example_onboards_as_printed(tmp_path, document):
+    """The `vars` block of the document, taken verbatim: its decimal type stays whole."""
+    text = (PROJECT_DIR / document).read_text()
+    (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", text, re.S) if "cdcflow_tables:" in b]
+    tables = yaml.safe_load(block)["vars"]["cdcflow_tables"]
+    assert tables["invoices"]["columns"] == {
+        "invoice_id": "bigint",
+        "amount": "decimal(12,2)",
+        "status": "string",
+    }
+    write(project(tmp_path, tables))
+    contract = yaml.safe_load((tmp_path / "models/marts/qlik_ct/_qlik_ct__models.yml").read_text())
+    current = next(m for m in contract["models"] if m["name"] == "invoices_current")
+    assert {c["name"]: c.get("data_type") for c in current["columns"]}["amount"] == "decimal(12,2)"
 
 
 def test_the_marts_carry_the_options_of_the_entry(tmp_path):
