@@ -1,7 +1,7 @@
 {% macro cdc_groups_landed_ends(groups) %}
     {#- CDC group -> {'end': the landing position (microseconds since the epoch;
         none when nothing has landed) of its raw tables now, 'missing': its raw
-        tables that do not exist (schema.name), 'read_in_full': whether one of its
+        tables that do not exist ('schema.name (vars.cdcflow_tables.<table>.<setting>)'), 'read_in_full': whether one of its
         raw tables has no landing time (a Hive-format table or a view, read in full
         by every run: what lands there moves no end, so the group is never taken
         for one with nothing new)}: the newest landing time of its
@@ -19,7 +19,8 @@
         {%- for setting in cdcflow.source_format(cfg.format).raw_table_settings -%}
             {%- set raw = cdcflow.raw_table_relation(cfg, setting) -%}
             {%- if raw and raw.relation is none -%}
-                {%- do missing_of[table_name].append(raw.name) -%}
+                {%- do missing_of[table_name].append(
+                    raw.name ~ ' (vars.cdcflow_tables.' ~ table_name ~ '.' ~ setting ~ ')') -%}
             {%- elif raw -%}
                 {%- do relations_of[table_name].append(raw.relation | string) -%}
                 {%- if raw.relation | string not in raw_relations | map('string') | list -%}

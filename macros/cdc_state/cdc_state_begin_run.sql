@@ -51,7 +51,8 @@
         {%- if missing -%}
             {%- do failed.append([
                 cdcflow.sql_string(table_name), cdcflow.sql_string(taken[table_name]['state']),
-                cdcflow.sql_string('raw table ' ~ missing | join(', ') ~ ' does not exist; the next run reads it once it has landed')]) -%}
+                cdcflow.sql_string('raw table ' ~ missing | join(', ') ~ ' does not exist: a misspelt name,'
+                    ~ ' or not landed yet (the next run reads it once it has landed)')]) -%}
         {%- elif taken[table_name]['reprocessing'] and table_name in latest -%}
             {%- do cdcflow.cdc_group_repair(table_name) -%}
         {%- endif -%}

@@ -74,8 +74,12 @@
     {%- set lines = [
         'cdcflow: what this run did, per table (counted from its last run that ended TFEND; every run: select * from '
         ~ relations.runs ~ ')',
-        '  ' ~ 'table' ~ ' ' * 26 ~ 'state       changes   opened   closed  current  quarantined',
     ] -%}
+    {#- the cause of a failed group first: the lines of dbt's output before it are its consequences -#}
+    {%- for table_name in groups if latest[table_name]['state_name'] == 'ERROR' -%}
+        {%- do lines.append('  FAILED ' ~ table_name ~ ': ' ~ latest[table_name]['error_text']) -%}
+    {%- endfor -%}
+    {%- do lines.append('  ' ~ 'table' ~ ' ' * 26 ~ 'state       changes   opened   closed  current  quarantined') -%}
     {%- for table_name in groups -%}
         {%- set figure = figures[table_name] -%}
         {%- set state = latest[table_name] -%}
@@ -94,9 +98,7 @@
         {%- do lines.append('  ' ~ '%-30s %-8s %10d %8d %8s %8s %12d' | format(
             table_name, state['state_name'], figure.changes_logged, figure.versions_opened,
             '-' if closed is none else closed, '-' if current is none else current, figure.rows_quarantined)) -%}
-        {%- if state['state_name'] == 'ERROR' -%}
-            {%- do lines.append('      ' ~ state['error_text']) -%}
-        {%- elif table_name in nothing_new -%}
+        {%- if table_name in nothing_new and state['state_name'] != 'ERROR' -%}
             {%- do lines.append('      nothing new: nothing landed since its last run; its models and tests did no work') -%}
         {%- endif -%}
         {%- if figure.rows_quarantined > 0 -%}

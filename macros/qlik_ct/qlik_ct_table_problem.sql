@@ -20,7 +20,8 @@
         {%- set relation = raw.relation if raw else none -%}
         {%- if raw and relation is none -%}
             {{ return("cdcflow: table '" ~ table_name ~ "': its raw table " ~ raw.name
-                ~ " does not exist; the next run reads it once it has landed.") }}
+                ~ " (vars.cdcflow_tables." ~ table_name ~ "." ~ setting ~ ") does not exist: a misspelt name,"
+                ~ " or not landed yet (the next run reads it once it has landed).") }}
         {%- elif relation is not none and setting == 'change_table' -%}
             {%- for col in adapter.get_columns_in_relation(relation) -%}
                 {%- do change_table_columns.append(col.name | lower) -%}

@@ -4,6 +4,8 @@ build -> identical to a full refresh over both batches, and no regression of
 current state. Raw tables are written the way Replicate lands them (binary
 change_mask, one new set of files per batch)."""
 
+from pathlib import Path
+
 import pytest
 
 from tests.e2e.helpers import (
@@ -324,9 +326,15 @@ def failed_then_recovered(incremental_and_full, state_dir):
     _dbt(state_dir, *select, schema="err")
     marts_before = {mart: spark_rows(spark, f"err.{mart}", columns) for mart, columns in MARTS.items()}
     spark.sql("alter table err_raw.it_customers rename to err_raw.it_customers_away")
+    log = Path(state_dir) / "logs" / "dbt.log"
+    logged_before = log.stat().st_size if log.exists() else 0
     failed = invoke_dbt_in(state_dir, list(select), schema="err", project_dir=INTEGRATION_DIR)
     assert not failed.success
+    with open(log, encoding="utf-8", errors="replace") as text:
+        text.seek(logged_before)
+        report = text.read().split("cdcflow: what this run did, per table")[-1].splitlines()
     after_failure = spark.sql("select * from err.cdc_states order by name").collect()
+    after_failure.append(report)
     # a redo (TFREDO) whose change log fails again: the version chain it would
     # rebuild is kept until a rebuild completes
     assert not invoke_dbt_in(state_dir, list(select), schema="err", project_dir=INTEGRATION_DIR).success
@@ -339,12 +347,13 @@ def failed_then_recovered(incremental_and_full, state_dir):
 
 def test_a_failed_run_leaves_error_with_a_short_readable_message(failed_then_recovered):
     _, after_failure, _, _ = failed_then_recovered
-    customers = after_failure[0]
+    customers, report = after_failure[0], after_failure[-1]
     assert customers.name == "it_customers" and customers.state_name == "ERROR"
     # recorded by on-run-start, which found the raw table missing: the group read
     # nothing (an empty range, never TFEND over it)
     assert customers.error_text == (
-        "raw table err_raw.it_customers does not exist; the next run reads it once it has landed"
+        "raw table err_raw.it_customers (vars.cdcflow_tables.it_customers.full_load_table) does not exist:"
+        " a misspelt name, or not landed yet (the next run reads it once it has landed)"
     )
     assert customers.current_end_lsn == customers.current_start_lsn
     assert customers.state == (
@@ -353,6 +362,9 @@ def test_a_failed_run_leaves_error_with_a_short_readable_message(failed_then_rec
     )
     # order_lines shares the quarantine, which leaves customers out and runs: its run ended well
     assert after_failure[1].state_name == "TFEND"
+    # the run's report names the cause first, before the table of what each group did
+    assert report[1].endswith(f"  FAILED it_customers: {customers.error_text}"), report[:3]
+    assert report[2].split() == ["table", "state", "changes", "opened", "closed", "current", "quarantined"]
 
 
 def test_failed_redos_leave_the_marts_readable_and_as_they_were(failed_then_recovered):
