@@ -31,7 +31,7 @@ if __package__ in (None, ""):  # run as a file (spark-submit launcher/cli.py ...
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from launcher.spark import PROJECT_DIR, JavaMissing, build_session, check_java  # noqa: E402
-from launcher.state_dir_lock import StateDirInUse  # noqa: E402
+from launcher.state_dir_lock import StateDirInUse, release_state_dir  # noqa: E402
 
 DEFAULT_STATE_DIR = PROJECT_DIR / ".cdcflow"
 
@@ -211,9 +211,33 @@ def cmd_docs(args) -> int:
     if args.no_serve:
         print(f"cdcflow: docs site written to {site}", flush=True)
         return 0
+    # the site is static files: served without Spark, so the state folder is free for the runs meanwhile
+    _stop_spark()
+    release_state_dir(args.state_dir)
     print(f"cdcflow: docs of {project_dir} on http://{args.host}:{args.port} (Ctrl-C stops)", flush=True)
     serve = ["docs", "serve", "--host", args.host, "--port", str(args.port), "--no-browser"]
-    return 0 if invoke_dbt(serve, state_dir=args.state_dir, project_dir=project_dir).success else 1
+    try:
+        served = invoke_dbt(serve, state_dir=args.state_dir, project_dir=project_dir)
+    except KeyboardInterrupt:
+        served = None
+    if served is None or isinstance(getattr(served, "exception", None), KeyboardInterrupt):
+        print("cdcflow: docs server stopped", flush=True)
+        return 0
+    return 0 if served.success else 1
+
+
+def _stop_spark() -> None:
+    """Stop this process's Spark and its JVM (with it the embedded metastore)."""
+    from pyspark import SparkContext
+
+    if SparkContext._active_spark_context is not None:
+        SparkContext._active_spark_context.stop()
+    gateway = SparkContext._gateway
+    process = getattr(gateway, "proc", None)
+    if process is not None and process.stdin is not None:
+        process.stdin.close()  # the JVM ends when its stdin closes (PythonGatewayServer)
+        process.wait(timeout=120)
+    SparkContext._gateway = SparkContext._jvm = None
 
 
 def cmd_serve(args) -> int:

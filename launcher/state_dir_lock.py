@@ -76,3 +76,12 @@ def _read_holder(descriptor: int) -> dict:
         return json.loads(os.pread(descriptor, 4096, 0) or b"{}")
     except ValueError:  # written at this very moment
         return {}
+
+
+def release_state_dir(state_dir: Path) -> None:
+    """Give the state folder back (this process no longer uses its metastore:
+    its Spark has stopped). A folder this process does not hold: a no-op."""
+    descriptor = _held.pop(Path(state_dir).resolve() / LOCK_FILE, None)
+    if descriptor is not None:
+        os.ftruncate(descriptor, 0)
+        os.close(descriptor)  # closing the descriptor releases the flock

@@ -38,7 +38,7 @@ with
 
     -- the topics this table's messages came on in the range, and its configured one
     select distinct topic, '{{ table_name }}' as source_table
-    from {{ ref(table_messages | replace('{table}', table_name)) }}
+    from {{ cdcflow.table_model_ref(table_messages | replace('{table}', table_name)) }}
     where {{ cdcflow.landed_in_range(group_range) }}
     {%- if cfg.topic %}
 
@@ -73,7 +73,7 @@ with
         kafka_offset,
         invalid_reason as reason,
         landed_at
-    from {{ ref(table_messages | replace('{table}', table_name)) }}
+    from {{ cdcflow.table_model_ref(table_messages | replace('{table}', table_name)) }}
     where
         invalid_reason is not null
         and {{ cdcflow.landed_in_range(group_range) }}

@@ -470,3 +470,27 @@ def test_rerun_changes_nothing(built, state_dir, integration_project):
     assert built.sql(f"select count(*) from {SCHEMA}.int_it_emp__changes_logged").first()[0] == 13
     assert built.sql(f"select count(*) from {SCHEMA}.dirxml_quarantine").first()[0] == 6
     assert built.sql(f"select count(*) from {SCHEMA}.dirxml_event_outcomes").first()[0] == 39
+
+
+def test_a_consumer_project_gets_no_warning_of_the_packages_making(state_dir, integration_project, tmp_path):
+    """integration_tests/ installs cdcflow as a user's project does: parsing it (every
+    format's tables, the package's shared models reading their models) warns of
+    nothing — in particular not that a package node depends on a root project node."""
+    from launcher.dbt_invoke import invoke_dbt
+
+    warnings = []
+
+    def collect(event) -> None:
+        if event.info.level in ("warn", "error"):
+            warnings.append(f"{event.info.name}: {event.info.msg}")
+
+    with env(CDCFLOW_SCHEMA=SCHEMA):
+        result = invoke_dbt(
+            ["parse", "--no-partial-parse"],
+            state_dir=state_dir,
+            project_dir=integration_project,
+            callbacks=[collect],
+            target_path=tmp_path / "target",
+        )
+    assert result.success, result.exception
+    assert warnings == []

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from launcher.cli import _default_state_dir, _project_dir, parser
 from launcher.spark import PROJECT_DIR
+from launcher.state_dir_lock import hold_state_dir
 
 
 def test_a_project_dir_among_dbts_arguments_is_the_one_run(tmp_path):
@@ -50,7 +51,7 @@ def test_the_state_folder_is_in_the_project_the_command_runs(tmp_path, monkeypat
     assert parser().parse_args(["dbt", "--state-dir", "s", "--", "run"]).state_dir == Path("s")
 
 
-def test_docs_generates_then_serves_on_loopback_only(tmp_path, monkeypatch):
+def test_docs_generates_then_serves_on_loopback_only(tmp_path, monkeypatch, capsys):
     import launcher.cli
     import launcher.dbt_invoke
 
@@ -60,17 +61,37 @@ def test_docs_generates_then_serves_on_loopback_only(tmp_path, monkeypatch):
         success = True
 
     def invoke(args, *, state_dir, project_dir):
-        calls.append((args, state_dir, project_dir))
+        # generated with the state folder held (the catalog reads the metastore), served without it
+        calls.append((args, state_dir, project_dir, _held_here(state_dir)))
+        if args[1] == "serve":
+            raise KeyboardInterrupt  # Ctrl-C
         return Ok()
 
-    monkeypatch.setattr(launcher.cli, "_session", lambda args: None)
-    monkeypatch.setattr(launcher.dbt_invoke, "invoke_dbt", invoke)
     state = tmp_path / "state"
+    monkeypatch.setattr(launcher.cli, "_session", lambda args: hold_state_dir(state))
+    monkeypatch.setattr(launcher.dbt_invoke, "invoke_dbt", invoke)
     assert launcher.cli.main(["docs", "--state-dir", str(state), "--project-dir", str(tmp_path)]) == 0
     assert calls == [
-        (["docs", "generate"], state, tmp_path),
-        (["docs", "serve", "--host", "127.0.0.1", "--port", "8080", "--no-browser"], state, tmp_path),
+        (["docs", "generate"], state, tmp_path, True),
+        (["docs", "serve", "--host", "127.0.0.1", "--port", "8080", "--no-browser"], state, tmp_path, False),
     ]
+    # Ctrl-C ends it quietly
+    assert capsys.readouterr().out.splitlines()[-1] == "cdcflow: docs server stopped"
+
+
+def _held_here(state_dir) -> bool:
+    """Whether another process could take the state folder now."""
+    import fcntl
+    import os
+
+    descriptor = os.open(state_dir / "cdcflow.lock", os.O_RDWR)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(descriptor)
+    return False
 
 
 def test_a_configuration_mistake_stops_before_spark_starts(tmp_path, monkeypatch, capsys):
