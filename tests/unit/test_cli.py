@@ -69,10 +69,13 @@ def test_docs_generates_then_serves_on_loopback_only(tmp_path, monkeypatch, caps
 
     state = tmp_path / "state"
     monkeypatch.setattr(launcher.cli, "_session", lambda args: hold_state_dir(state))
+    # (never this process's own Spark: a test worker's session serves the other tests)
+    monkeypatch.setattr(launcher.cli, "_stop_spark", lambda: calls.append("Spark stopped"))
     monkeypatch.setattr(launcher.dbt_invoke, "invoke_dbt", invoke)
     assert launcher.cli.main(["docs", "--state-dir", str(state), "--project-dir", str(tmp_path)]) == 0
     assert calls == [
         (["docs", "generate"], state, tmp_path, True),
+        "Spark stopped",
         (["docs", "serve", "--host", "127.0.0.1", "--port", "8080", "--no-browser"], state, tmp_path, False),
     ]
     # Ctrl-C ends it quietly
