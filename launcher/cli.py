@@ -170,13 +170,17 @@ def _collect_run_report(reports: list[str]):
 
 
 def cmd_dbt(args) -> int:
-    dbt_args = args.dbt_args[1:] if args.dbt_args[:1] == ["--"] else args.dbt_args
-    dbt_args, project_dir = _project_dir(dbt_args, args.project_dir)
+    dbt_args, project_dir = _project_dir(_dbt_args(args), args.project_dir)
     _check_configuration(project_dir)
     _session(args)
     from launcher.dbt_invoke import invoke_dbt
 
     return 0 if invoke_dbt(dbt_args, state_dir=args.state_dir, project_dir=project_dir).success else 1
+
+
+def _dbt_args(args) -> list[str]:
+    """The arguments `cdcflow dbt` passes on to dbt (after an optional `--`)."""
+    return args.dbt_args[1:] if args.dbt_args[:1] == ["--"] else args.dbt_args
 
 
 def _project_dir(dbt_args: list[str], given: Path | None) -> tuple[list[str], Path]:
@@ -404,8 +408,7 @@ def _default_state_dir(args) -> Path:
     """`.cdcflow` in the project the command runs (a consumer's state stays in its
     own project, not in the installed package's folder)."""
     if args.command == "dbt":
-        dbt_args = args.dbt_args[1:] if args.dbt_args[:1] == ["--"] else args.dbt_args
-        _, project = _project_dir(dbt_args, args.project_dir)
+        _, project = _project_dir(_dbt_args(args), args.project_dir)
     elif args.command == "run":
         project = PROJECT_DIR
     else:
