@@ -12,7 +12,7 @@
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('dirxml') -%}{{ return('select 1 as disabled') }}{%- endif -%}
-    {%- set tables = cdcflow.tables_of_format('dirxml') -%}
+    {%- set tables = cdcflow.tables_with_new_rows('dirxml') -%}
     {%- set ranges = {} -%}
     {%- set claimed = {} -%}
     {%- set log_columns = {} %}

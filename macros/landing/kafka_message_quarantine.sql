@@ -21,7 +21,7 @@
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format(source_format) -%}{{ return('select 1 as disabled') }}{%- endif -%}
-    {%- set tables = cdcflow.tables_of_format(source_format) -%}
+    {%- set tables = cdcflow.tables_with_new_rows(source_format) -%}
     {%- set ranges = {} -%}
     {%- set topics = {} %}
 {%- set topic_tables = {} %}

@@ -20,7 +20,7 @@
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('qlik_ct') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = [] -%}
-    {%- for table_name in cdcflow.tables_of_format('qlik_ct') if cdcflow.qlik_ct_table_problem(table_name) is none -%}
+    {%- for table_name in cdcflow.tables_with_new_rows('qlik_ct') if cdcflow.qlik_ct_table_problem(table_name) is none -%}
         {%- do tables.append(table_name) -%}
     {%- endfor %}
 

@@ -452,3 +452,54 @@ def test_one_tables_mistake_fails_its_group_alone(one_table_misconfigured, faile
         assert spark_rows(spark, f"typo.{mart}", MARTS[mart]) == marts_before[mart], mart
     quarantined = spark_rows(spark, "typo.qlik_ct_quarantine", MARTS["qlik_ct_quarantine"])
     assert quarantined == [row for row in marts_before["qlik_ct_quarantine"] if row[0] == "it_order_lines"]
+
+
+# a customers change that cannot be applied (its change_seq is no sequence), landed alone
+LONE_BAD_ROW = _ct_row(
+    "2024030111000000-not-a-seq",
+    "U",
+    "0004",
+    "1",
+    "Alice",
+    "Martin",
+    "alice.lone@example.com",
+    "2024-03-01 11:00:00",
+)
+
+
+@pytest.fixture(scope="module")
+def one_group_with_new_rows(failed_then_recovered, state_dir):
+    """After the recovery, one row lands for customers alone: the next run's
+    order_lines group has nothing new."""
+    spark = failed_then_recovered[0]
+    quarantined_before = spark_rows(spark, "err.qlik_ct_quarantine", MARTS["qlik_ct_quarantine"])
+    _load(spark, "err_raw", {"it_customers__ct": [LONE_BAD_ROW]})
+    result = invoke_dbt_in(
+        state_dir,
+        ["run", "--select", "source:qlik_ct+", "--vars", "{cdcflow_raw_schema: err_raw}"],
+        schema="err",
+        project_dir=INTEGRATION_DIR,
+    )
+    assert result.success, result.exception
+    quarantined = spark_rows(spark, "err.qlik_ct_quarantine", MARTS["qlik_ct_quarantine"])
+    return spark, result.result.results, quarantined_before, quarantined
+
+
+def test_a_shared_quarantine_reads_only_the_groups_with_new_rows(one_group_with_new_rows):
+    from tests.e2e.helpers import NOTHING_NEW_QUERY
+
+    spark, results, before, after = one_group_with_new_rows
+    compiled = {r.node.name: r.node.compiled_code for r in results}
+    # the quarantine both tables share reads customers' new row, not order_lines' tables
+    assert "stg_qlik_ct__it_customers_changes" in compiled["qlik_ct_quarantine"]
+    assert "it_order_lines" not in compiled["qlik_ct_quarantine"]
+    assert compiled["int_it_order_lines__changes_logged"].strip() == NOTHING_NEW_QUERY
+    # and it quarantines what it read, as before
+    new = [row for row in after if row not in before]
+    assert [(row[0], row[1]) for row in new] == [("it_customers", "2024030111000000-not-a-seq")]
+    assert [row for row in before if row not in after] == []
+    states = {row.name: row for row in spark.sql("select * from err.cdc_states").collect()}
+    assert {name: row.state_name for name, row in states.items()} == {
+        "it_customers": "TFEND",
+        "it_order_lines": "TFEND",
+    }
