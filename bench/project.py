@@ -28,7 +28,7 @@ def install_packages(project: Path) -> None:
             "--project-dir",
             str(project),
             "--profiles-dir",
-            str(profiles_dir()),
+            str(profiles_dir(project)),
             "--log-path",
             str(state / "logs"),
         ]

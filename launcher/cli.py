@@ -34,6 +34,9 @@ from launcher.spark import PROJECT_DIR, JavaMissing, build_session, check_java  
 from launcher.state_dir_lock import StateDirInUse, release_state_dir  # noqa: E402
 
 DEFAULT_STATE_DIR = PROJECT_DIR / ".cdcflow"
+# in a clone, the launcher sits in cdcflow's own project (the samples `cdcflow run`
+# builds); installed with pip, in site-packages beside no project
+SAMPLES_PROJECT = PROJECT_DIR if (PROJECT_DIR / "dbt_project.yml").is_file() else None
 
 
 def _check_configuration(project_dir: Path) -> None:
@@ -127,7 +130,14 @@ def _selected(ls_args: list[str], state_dir: Path) -> list[str]:
 
 
 def cmd_run(args) -> int:
-    _check_configuration(PROJECT_DIR)
+    if SAMPLES_PROJECT is None:
+        print(
+            "cdcflow run builds the samples of a clone of cdcflow (`make run` there); in your own"
+            " project: cdcflow dbt -- build",
+            file=sys.stderr,
+        )
+        return 2
+    _check_configuration(SAMPLES_PROJECT)
     spark = _session(args)
     from launcher.dbt_invoke import invoke_dbt
 
@@ -171,6 +181,7 @@ def _collect_run_report(reports: list[str]):
 
 def cmd_dbt(args) -> int:
     dbt_args, project_dir = _project_dir(_dbt_args(args), args.project_dir)
+    project_dir = _project_or_stop(project_dir)
     _check_configuration(project_dir)
     _session(args)
     from launcher.dbt_invoke import invoke_dbt
@@ -183,7 +194,7 @@ def _dbt_args(args) -> list[str]:
     return args.dbt_args[1:] if args.dbt_args[:1] == ["--"] else args.dbt_args
 
 
-def _project_dir(dbt_args: list[str], given: Path | None) -> tuple[list[str], Path]:
+def _project_dir(dbt_args: list[str], given: Path | None) -> tuple[list[str], Path | None]:
     """The project `cdcflow dbt` runs: a --project-dir among dbt's own arguments
     (taken out: the launcher passes it), else the launcher's --project-dir, else
     the current folder when it holds a dbt project, else this repository's."""
@@ -197,18 +208,30 @@ def _project_dir(dbt_args: list[str], given: Path | None) -> tuple[list[str], Pa
         else:
             rest.append(argument)
     if found is None:
-        found = given or (Path.cwd() if (Path.cwd() / "dbt_project.yml").exists() else PROJECT_DIR)
+        found = given or (Path.cwd() if (Path.cwd() / "dbt_project.yml").exists() else SAMPLES_PROJECT)
     return rest, found
+
+
+def _project_or_stop(found: Path | None) -> Path:
+    """The project a command runs; none (installed with pip, run outside a project): stop."""
+    if found is None:
+        print(
+            f"cdcflow: no dbt project in {Path.cwd()} (no dbt_project.yml): run it in your project's"
+            " folder, or pass --project-dir",
+            file=sys.stderr,
+        )
+        raise SystemExit(2)
+    return found
 
 
 def cmd_docs(args) -> int:
     """dbt's docs site of the project: generated on the embedded session (the
     catalog reads the tables a run built), then served on 127.0.0.1 until
     interrupted (unless --no-serve)."""
+    project_dir = _project_or_stop(_project_dir([], args.project_dir)[1])
     _session(args)
     from launcher.dbt_invoke import invoke_dbt
 
-    _, project_dir = _project_dir([], args.project_dir)
     if not invoke_dbt(["docs", "generate"], state_dir=args.state_dir, project_dir=project_dir).success:
         return 1
     site = args.state_dir / "target"
@@ -332,7 +355,7 @@ def parser() -> argparse.ArgumentParser:
         default=Path(os.environ["CDCFLOW_STATE_DIR"]) if os.environ.get("CDCFLOW_STATE_DIR") else None,
         help="folder for the warehouse, the Derby metastore, dbt target/ and logs/ (default: .cdcflow in"
         " the dbt project the command runs: --project-dir, else the current folder when it holds a"
-        " dbt_project.yml, else cdcflow's own; or $CDCFLOW_STATE_DIR)",
+        " dbt_project.yml, else cdcflow's own in a clone, else the current folder; or $CDCFLOW_STATE_DIR)",
     )
     common.add_argument(
         "--master",
@@ -352,7 +375,7 @@ def parser() -> argparse.ArgumentParser:
         type=Path,
         default=None,
         help="the dbt project to run (default: the current folder when it holds dbt_project.yml, else"
-        " this repository)",
+        " cdcflow's own in a clone)",
     )
     dbt.add_argument("dbt_args", nargs=argparse.REMAINDER)
     dbt.set_defaults(func=cmd_dbt)
@@ -406,14 +429,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def _default_state_dir(args) -> Path:
     """`.cdcflow` in the project the command runs (a consumer's state stays in its
-    own project, not in the installed package's folder)."""
+    own project, not in the installed package's folder); outside any project, in
+    the current folder."""
     if args.command == "dbt":
         _, project = _project_dir(_dbt_args(args), args.project_dir)
     elif args.command == "run":
-        project = PROJECT_DIR
+        project = SAMPLES_PROJECT
     else:
         _, project = _project_dir([], getattr(args, "project_dir", None))
-    return Path(project) / DEFAULT_STATE_DIR.name
+    return Path(project or Path.cwd()) / DEFAULT_STATE_DIR.name
 
 
 if __name__ == "__main__":

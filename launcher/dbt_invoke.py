@@ -7,10 +7,19 @@ from pathlib import Path
 
 from launcher.spark import PROJECT_DIR
 
+# cdcflow's own profile (profile `cdcflow`: the embedded session and Thrift
+# targets), installed with the launcher
+BUNDLED_PROFILES_DIR = Path(__file__).resolve().parent
 
-def profiles_dir() -> Path:
-    """DBT_PROFILES_DIR if set, else this project's folder (its profiles.yml)."""
-    return Path(os.environ.get("DBT_PROFILES_DIR") or PROJECT_DIR)
+
+def profiles_dir(project_dir: Path = PROJECT_DIR) -> Path:
+    """DBT_PROFILES_DIR if set, else ``project_dir`` when it holds a profiles.yml,
+    else cdcflow's own (launcher/profiles.yml)."""
+    if os.environ.get("DBT_PROFILES_DIR"):
+        return Path(os.environ["DBT_PROFILES_DIR"])
+    if (Path(project_dir) / "profiles.yml").is_file():
+        return Path(project_dir)
+    return BUNDLED_PROFILES_DIR
 
 
 def invoke_dbt(
@@ -33,7 +42,7 @@ def invoke_dbt(
         "--project-dir",
         str(project_dir),
         "--profiles-dir",
-        str(profiles_dir()),
+        str(profiles_dir(project_dir)),
         "--target",
         target,
         "--target-path",

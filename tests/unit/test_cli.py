@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from launcher.cli import _default_state_dir, _project_dir, parser
 from launcher.spark import PROJECT_DIR
 from launcher.state_dir_lock import hold_state_dir
@@ -123,3 +125,40 @@ def test_a_configuration_mistake_stops_before_spark_starts(tmp_path, monkeypatch
     assert capsys.readouterr().err.startswith(
         "cdcflow: table 'invoices' column 'amount' has type 'decimal(12', whose brackets do not close."
     )
+
+
+def test_installed_with_pip_outside_a_project_it_says_where_to_run(tmp_path, monkeypatch, capsys):
+    """Installed (no cdcflow project beside the launcher): the state folder of a
+    command outside any project is the current folder's; a command that runs a
+    project stops, naming the folder; `cdcflow run` says what to run instead."""
+    import launcher.cli
+    from launcher.cli import _project_or_stop, cmd_run
+
+    monkeypatch.setattr(launcher.cli, "SAMPLES_PROJECT", None)
+    monkeypatch.delenv("CDCFLOW_STATE_DIR", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert _project_dir(["run"], None) == (["run"], None)
+    assert _default_state_dir(parser().parse_args(["serve"])) == tmp_path / ".cdcflow"
+    with pytest.raises(SystemExit) as stopped:
+        _project_or_stop(None)
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.strip() == (
+        f"cdcflow: no dbt project in {tmp_path} (no dbt_project.yml): run it in your project's folder,"
+        " or pass --project-dir"
+    )
+    assert cmd_run(parser().parse_args(["run", "--state-dir", str(tmp_path / "s")])) == 2
+    assert "in your own project: cdcflow dbt -- build" in capsys.readouterr().err
+
+
+def test_the_profile_is_dbt_profiles_dir_else_the_projects_else_cdcflows_own(tmp_path, monkeypatch):
+    from launcher.dbt_invoke import BUNDLED_PROFILES_DIR, profiles_dir
+
+    monkeypatch.delenv("DBT_PROFILES_DIR", raising=False)
+    assert (BUNDLED_PROFILES_DIR / "profiles.yml").read_text().count("method: session") == 1
+    assert profiles_dir(tmp_path) == BUNDLED_PROFILES_DIR
+    (tmp_path / "profiles.yml").write_text("mine: {}\n")
+    assert profiles_dir(tmp_path) == tmp_path
+    monkeypatch.setenv("DBT_PROFILES_DIR", str(tmp_path / "elsewhere"))
+    assert profiles_dir(tmp_path) == tmp_path / "elsewhere"
+    # in a clone, the root's profiles.yml is the launcher's (a link): `dbt --target thrift` there
+    assert (PROJECT_DIR / "profiles.yml").resolve() == (BUNDLED_PROFILES_DIR / "profiles.yml").resolve()

@@ -1,0 +1,175 @@
+"""A user's own project, the way docs/onboarding.md installs cdcflow: the Python
+side with `pip install <cdcflow>` into a virtual environment of its own (the
+launcher, the UDFs, the pinned dbt, dbt-spark and PySpark), the dbt package with
+packages.yml; then `dbt deps`, `cdcflow onboard`, `cdcflow dbt -- seed` and
+`cdcflow dbt -- build` in the project's folder. Nothing here runs from the
+repository's own environment."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.helpers import EXPECTED_DIR, PROJECT_DIR, SEEDS_DIR
+
+pytestmark = pytest.mark.spark
+
+SCHEMA = "shop"
+CT_COLUMN_TYPES = {
+    "header__change_seq": "string",
+    "header__change_oper": "string",
+    "header__change_mask": "string",  # CSV holds the mask as hex text; staging reads either
+    "header__stream_position": "string",
+    "header__operation": "string",
+    "header__transaction_id": "string",
+    "header__timestamp": "timestamp",
+}
+COLUMNS = {"customer_id": "int", "first_name": "string", "last_name": "string", "email": "string"}
+CURRENT_TYPES = {
+    **COLUMNS,
+    "last_operation": "string",
+    "last_change_order": "string",
+    "last_changed_at": "timestamp",
+}
+
+
+def _tracked_copy(destination: Path) -> Path:
+    """The files git tracks, as they are in the working tree: what a clone holds
+    (pip builds in the folder it installs from; the repository stays clean)."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=PROJECT_DIR, capture_output=True, check=True)
+    for name in filter(None, listed.stdout.decode().split("\0")):
+        source = PROJECT_DIR / name
+        if source.is_file():
+            (destination / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination / name, follow_symlinks=False)
+    return destination
+
+
+def _consumer_project(folder: Path, cdcflow: Path) -> Path:
+    """A project of its own: one Qlik `__ct` table in vars, its raw tables and the
+    expected `_current` as seeds, and a data test comparing the two."""
+    seeds = folder / "seeds"
+    seeds.mkdir(parents=True)
+    shutil.copy(SEEDS_DIR / "customers__ct.csv", seeds / "customers__ct.csv")
+    shutil.copy(SEEDS_DIR / "customers.csv", seeds / "customers.csv")
+    shutil.copy(EXPECTED_DIR / "customers_current.csv", seeds / "expected_customers_current.csv")
+    (folder / "packages.yml").write_text(f"packages:\n  - local: {cdcflow}\n")
+    project = {
+        "name": "shop",
+        "version": "1.0.0",
+        "config-version": 2,
+        "profile": "cdcflow",
+        "vars": {
+            "cdcflow_tables": {
+                "customers": {
+                    "format": "qlik_ct",
+                    "change_table": "customers__ct",
+                    "full_load_table": "customers",
+                    "key": ["customer_id"],
+                    "columns": COLUMNS,
+                }
+            }
+        },
+        # the raw tables land in <schema>_raw, where the models read them by default
+        "seeds": {"shop": {"+schema": "raw", "+file_format": "parquet"}},
+    }
+    (folder / "dbt_project.yml").write_text(json.dumps(project, indent=2))
+    seed_types = {
+        "customers__ct": {**CT_COLUMN_TYPES, **COLUMNS},
+        "customers": COLUMNS,
+        "expected_customers_current": CURRENT_TYPES,
+    }
+    (seeds / "_seeds.yml").write_text(
+        json.dumps(
+            {
+                "version": 2,
+                "seeds": [{"name": n, "config": {"column_types": t}} for n, t in seed_types.items()],
+            }
+        )
+    )
+    (folder / "tests").mkdir()
+    columns = ", ".join(CURRENT_TYPES)
+    (folder / "tests" / "customers_current_is_expected.sql").write_text(
+        textwrap.dedent(
+            f"""\
+            with actual as (select {columns} from {{{{ ref('customers_current') }}}}),
+            expected as (select {columns} from {{{{ ref('expected_customers_current') }}}})
+            select 'missing' as side, * from (select * from expected except all select * from actual)
+            union all
+            select 'unexpected' as side, * from (select * from actual except all select * from expected)
+            """
+        )
+    )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """(the project's folder, its environment, each command's result): cdcflow
+    installed with pip into a new virtual environment, the project onboarded and
+    built there."""
+    base = tmp_path_factory.mktemp("installed")
+    cdcflow = _tracked_copy(base / "cdcflow")
+    venv = base / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    bin_dir = venv / "bin"
+    pip = subprocess.run(
+        [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(cdcflow)],
+        capture_output=True,
+        text=True,
+    )
+    assert pip.returncode == 0, pip.stderr[-3000:]
+    project = _consumer_project(base / "shop", cdcflow)
+    env = {key: value for key, value in os.environ.items() if key not in ("DBT_PROFILES_DIR", "PYTHONPATH")}
+    env.update(PATH=f"{bin_dir}{os.pathsep}{env['PATH']}", CDCFLOW_SCHEMA=SCHEMA, VIRTUAL_ENV=str(venv))
+    env.pop("CDCFLOW_STATE_DIR", None)
+    steps = {}
+    for name, command in (
+        ("where", ["python", "-c", "import launcher, udfs; print(launcher.__file__, udfs.__file__)"]),
+        ("deps", ["dbt", "deps"]),
+        ("onboard", ["cdcflow", "onboard"]),
+        ("seed", ["cdcflow", "dbt", "--", "seed"]),
+        ("build", ["cdcflow", "dbt", "--", "build", "--exclude", "resource_type:seed"]),
+        ("run outside a clone", ["cdcflow", "run"]),
+    ):
+        steps[name] = subprocess.run(
+            [str(bin_dir / command[0]), *command[1:]], cwd=project, env=env, capture_output=True, text=True
+        )
+        if name != "run outside a clone":
+            assert steps[name].returncode == 0, (name, (steps[name].stdout + steps[name].stderr)[-4000:])
+    return project, venv, steps
+
+
+def test_the_launcher_and_udfs_come_from_the_users_environment(installed):
+    _, venv, steps = installed
+    paths = [Path(p) for p in steps["where"].stdout.split()]
+    assert len(paths) == 2 and all(venv in p.parents for p in paths), paths
+
+
+def test_a_users_project_builds_with_the_installed_cdcflow(installed):
+    project, _, steps = installed
+    assert (project / "models" / "staging" / "qlik_ct" / "stg_qlik_ct__customers_changes.sql").is_file()
+    # the state (warehouse, metastore, dbt's artifacts) is the project's own
+    results = json.loads((project / ".cdcflow" / "target" / "run_results.json").read_text())["results"]
+    status = {r["unique_id"]: r["status"] for r in results}
+    assert status["test.shop.customers_current_is_expected"] == "pass"
+    assert status["model.shop.customers_current"] == "success"
+    assert [uid for uid, s in status.items() if s not in ("success", "pass")] == []
+    assert "cdcflow: what this run did, per table" in steps["build"].stdout + steps["build"].stderr
+
+
+def test_cdcflow_run_outside_a_clone_says_what_to_run_instead(installed):
+    _, _, steps = installed
+    outside = steps["run outside a clone"]
+    assert outside.returncode == 2
+    assert outside.stderr.strip() == (
+        "cdcflow run builds the samples of a clone of cdcflow (`make run` there); in your own"
+        " project: cdcflow dbt -- build"
+    )
