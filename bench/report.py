@@ -74,6 +74,32 @@ def markdown(document: dict) -> str:
                 f"| {size['changes']:,} | {size['keys']:,} | hand-written baseline | {b['wall_s']:.1f} | "
                 f"{b['changes_per_s']:,} | 1.00 | | | | | {_gib(b['peak_rss_mib'])} |"
             )
+    over_thrift = [
+        (size, source_format, steps)
+        for size in document["sizes"]
+        for source_format, steps in size["formats"].items()
+        if "thrift_nothing_new" in steps or "thrift_incremental" in steps
+    ]
+    if over_thrift:
+        lines += [
+            "",
+            "The same runs by plain dbt against a warm `cdcflow serve` (`--target thrift`; the server's",
+            "start is not counted, its memory is not in the peak), beside the embedded ones (`cdcflow dbt`,",
+            "JVM start included):",
+            "",
+            "| changes | format | nothing new (s) | over Thrift (s) | / full | incremental (s) "
+            "| over Thrift (s) | / full |",
+            "|---:|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for size, source_format, steps in over_thrift:
+            r = size["ratios"][source_format]
+            lines.append(
+                f"| {size['changes']:,} | {FORMAT_LABELS.get(source_format, source_format)} | "
+                f"{_seconds(steps.get('nothing_new'))} | {_seconds(steps.get('thrift_nothing_new'))} | "
+                f"{_ratio(r.get('thrift_nothing_new_over_full'), 3)} | "
+                f"{_seconds(steps.get('incremental'))} | {_seconds(steps.get('thrift_incremental'))} | "
+                f"{_ratio(r.get('thrift_incremental_over_full'), 3)} |"
+            )
     lines += [
         "",
         "| changes | tables equal | checks | mask decoding UDF / native (s) |",

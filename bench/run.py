@@ -26,8 +26,12 @@ import math
 import os
 import platform
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+import time
+from contextlib import contextmanager
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +39,7 @@ from pathlib import Path
 from bench import measure, report
 from bench.project import PROJECT_DIR, workload_project
 from bench.workload import FORMATS, Workload, table_config, table_name
+from launcher.dbt_invoke import BUNDLED_PROFILES_DIR
 
 RAW_SCHEMA = "bench_raw"
 SCHEMA = "bench"
@@ -127,7 +132,7 @@ class Step:
     # the run stops before its next step while this file exists
     pause_file: Path | None = None
 
-    def __call__(self, name: str, command: list[str]) -> measure.Measured:
+    def __call__(self, name: str, command: list[str], **env: str) -> measure.Measured:
         recorded = self.work / "steps" / f"{name}.json"
         if self.resume and recorded.exists():
             result = measure.Measured(**json.loads(recorded.read_text()))
@@ -137,12 +142,7 @@ class Step:
             raise SystemExit(
                 f"paused before step {name} ({self.pause_file} exists): remove it and run again with --resume"
             )
-        env = {**os.environ, "CDCFLOW_SCHEMA": SCHEMA, "PYTHONPATH": str(PROJECT_DIR)}
-        if self.event_logs:
-            env["SPARK_CONF_DIR"] = str(
-                spark_conf_dir(self.work / "spark-conf", self.event_logs / self.work.name / name)
-            )
-        result = measure.run(command, log=self.work / "logs" / f"{name}.log", env=env)
+        result = measure.run(command, log=self.work / "logs" / f"{name}.log", env=self.env(name, **env))
         print(f"  {name:<24} {result.wall_s:>9.1f} s   peak {result.peak_tree_rss_mib:>8.0f} MiB", flush=True)
         if result.returncode != 0:
             tail = "\n".join(result.output.splitlines()[-40:])
@@ -152,6 +152,18 @@ class Step:
         recorded.write_text(json.dumps({**asdict(result), "output": kept}))
         return result
 
+    def env(self, name: str, **more: str) -> dict[str, str]:
+        """The environment of step ``name``'s process (its event log's folder)."""
+        env = {**os.environ, "CDCFLOW_SCHEMA": SCHEMA, "PYTHONPATH": str(PROJECT_DIR), **more}
+        if self.event_logs:
+            env["SPARK_CONF_DIR"] = str(
+                spark_conf_dir(self.work / "spark-conf", self.event_logs / self.work.name / name)
+            )
+        return env
+
+    def recorded(self, name: str) -> bool:
+        return self.resume and (self.work / "steps" / f"{name}.json").exists()
+
     @staticmethod
     def summary(result: measure.Measured) -> dict:
         return {
@@ -159,6 +171,35 @@ class Step:
             "peak_rss_mib": result.peak_tree_rss_mib,
             "peak_single_process_rss_mib": result.peak_process_rss_mib,
         }
+
+
+@contextmanager
+def thrift_server(step: Step, state: Path, name: str):
+    """`cdcflow serve` on ``state``, started and listening before the block (a
+    warm server: its start is not measured); yields its port. The Thrift
+    variant's runs go to it with plain dbt (`--target thrift`)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    log = step.work / "logs" / f"{name}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "launcher.cli", "serve", "--state-dir", str(state), "--port", str(port)]
+    with open(log, "w") as out:
+        server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=step.env(name))
+    try:
+        deadline = time.monotonic() + 600
+        while "listening" not in log.read_text(errors="replace"):
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"cdcflow serve did not start:\n{log.read_text(errors='replace')[-3000:]}")
+            time.sleep(0.5)
+        yield port
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=300)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 def _checked(result: measure.Measured) -> dict:
@@ -179,6 +220,7 @@ def bench_size(
     checked: bool = True,
     resume: bool = False,
     quick: bool = False,
+    thrift: bool = False,
 ) -> dict:
     """Every step at one size: generate the main batch in every format, the
     baseline; per format a full build and a run with nothing new landed; land
@@ -186,7 +228,10 @@ def bench_size(
     (``checked``) and time the mask decoders. With ``resume``, the steps
     already measured in ``work`` are kept (a size already done entirely too).
     ``quick``: no run with nothing new and no baseline on the main batch (no
-    full build / baseline ratio), the tables checked after the increment only."""
+    full build / baseline ratio), the tables checked after the increment only.
+    ``thrift``: the run with nothing new and the incremental run again per
+    format, by plain dbt against a warm `cdcflow serve` (the incremental one on
+    a copy of the state the embedded one started from)."""
     done = work / "result.json"
     if resume and done.exists():
         print(f"{changes:,} changes: measured before the resume", flush=True)
@@ -221,6 +266,26 @@ def bench_size(
             *("--", "run", "--select", f"source:{source_format}+", "--vars", dbt_vars),
         ]
 
+    def dbt_thrift(source_format: str) -> list[str]:
+        return [
+            *(str(Path(python).parent / "dbt"), "run", "--select", f"source:{source_format}+"),
+            *("--vars", dbt_vars, "--target", "thrift"),
+            *("--project-dir", str(project), "--profiles-dir", str(BUNDLED_PROFILES_DIR)),
+            *("--target-path", str(work / "thrift-target"), "--log-path", str(work / "thrift-logs")),
+        ]
+
+    def thrift_steps(kind: str) -> None:
+        names = [f"thrift_{kind}_{f}" for f in source_formats]
+        if all(step.recorded(name) for name in names):
+            for source_format, name in zip(source_formats, names, strict=True):
+                result["formats"][source_format][f"thrift_{kind}"] = Step.summary(step(name, []))
+            return
+        with thrift_server(step, state, f"thrift_serve_{kind}") as port:
+            for source_format, name in zip(source_formats, names, strict=True):
+                # the profile's thrift target reads the port
+                measured = step(name, dbt_thrift(source_format), CDCFLOW_THRIFT_PORT=str(port))
+                result["formats"][source_format][f"thrift_{kind}"] = Step.summary(measured)
+
     baseline = [python, "-m", "bench.baseline", "--raw", str(data / "raw"), "--columns", json.dumps(columns)]
     check = [
         *(python, "-m", "bench.check", "--state-dir", str(state), "--project-dir", str(project)),
@@ -243,6 +308,8 @@ def bench_size(
     for source_format in [] if quick else source_formats:
         measured = step(f"nothing_new_{source_format}", dbt_run(source_format))
         result["formats"][source_format]["nothing_new"] = Step.summary(measured)
+    if thrift and not quick:
+        thrift_steps("nothing_new")
     checks = {}
     if checked and not quick:
         result["baseline"] = _per_s(
@@ -260,9 +327,23 @@ def bench_size(
     result["land_increment"] = Step.summary(
         step("land_increment", [*generate, *options, "--batch", "increment"])
     )
+    # the Thrift variant's incremental runs start from the same state (a copy,
+    # at the same path: the metastore holds absolute locations)
+    before_incremental, embedded = work / "state-before-incremental", work / "state-embedded"
+    if embedded.exists():  # a resumed run cut off during the Thrift variant
+        shutil.rmtree(state)
+        embedded.rename(state)
+    if thrift and not before_incremental.exists() and not step.recorded(f"incremental_{source_formats[0]}"):
+        shutil.copytree(state, before_incremental, symlinks=True)
     for source_format in source_formats:
         measured = step(f"incremental_{source_format}", dbt_run(source_format))
         result["formats"][source_format]["incremental"] = _per_s(increment_changes, measured)
+    if thrift and before_incremental.exists():
+        state.rename(embedded)
+        before_incremental.rename(state)
+        thrift_steps("incremental")
+        shutil.rmtree(state)
+        embedded.rename(state)
     if checked:
         # the baseline over both batches is only compared with, not timed: the
         # check builds it in its own session (one Spark process fewer)
@@ -303,6 +384,11 @@ def ratios(size: dict) -> dict:
             "nothing_new_over_full": (
                 round(steps["nothing_new"]["wall_s"] / full, 3) if "nothing_new" in steps else None
             ),
+            **{
+                f"thrift_{kind}_over_full": round(steps[f"thrift_{kind}"]["wall_s"] / full, 3)
+                for kind in ("nothing_new", "incremental")
+                if f"thrift_{kind}" in steps
+            },
         }
     if "mask_decoding" in size:
         out["udf_over_native"] = size["mask_decoding"]["udf_over_native"]
@@ -356,6 +442,7 @@ def growth_exponents(sizes: list[dict]) -> dict:
 TARGETS = {
     "full_over_baseline": 1.5,  # the Qlik __ct full build over the hand-written job
     "incremental_over_full": 0.10,  # every format: the +1 % run over its full build
+    "nothing_new_over_full": 0.03,  # every format: a run with nothing landed over its full build
     "full_over_qlik_ct": 1.5,  # every other format's full build over __ct's (same changes)
     "peak_memory_gib": 8.0,  # every measured step
     "growth_exponent": 1.0,  # full builds, smallest to largest size: no worse than linear
@@ -390,6 +477,11 @@ def target_results(document: dict) -> list[dict]:
             f"{source_format} incremental / full build",
             ratios[source_format]["incremental_over_full"],
             TARGETS["incremental_over_full"],
+        )
+        add(
+            f"{source_format} nothing new / full build",
+            ratios[source_format]["nothing_new_over_full"],
+            TARGETS["nothing_new_over_full"],
         )
         if source_format != "qlik_ct":
             add(
@@ -445,6 +537,12 @@ def main(argv: list[str] | None = None) -> int:
         help="no run with nothing new, the tables checked once, after the increment (the CI smoke run)",
     )
     parser.add_argument(
+        "--thrift",
+        action="store_true",
+        help="also time the run with nothing new and the incremental run by plain dbt against a warm"
+        " `cdcflow serve` (--target thrift), per format",
+    )
+    parser.add_argument(
         "--resume",
         action="store_true",
         help="go on with an interrupted run in --work: steps already measured there are not run again",
@@ -470,15 +568,23 @@ def main(argv: list[str] | None = None) -> int:
 
     def scratch(work: Path) -> None:
         if not args.keep:
-            shutil.rmtree(work / "data", ignore_errors=True)
-            shutil.rmtree(work / "state", ignore_errors=True)
+            for folder in ("data", "state", "state-before-incremental", "state-embedded"):
+                shutil.rmtree(work / folder, ignore_errors=True)
 
     results = []
     for changes in sizes:
         work = args.work / f"{changes}"
         workload = Workload(changes=changes, **options)
         results.append(
-            bench_size(changes, work, workload, source_formats, resume=args.resume, quick=args.quick)
+            bench_size(
+                changes,
+                work,
+                workload,
+                source_formats,
+                resume=args.resume,
+                quick=args.quick,
+                thrift=args.thrift,
+            )
         )
         scratch(work)
     document = {

@@ -154,7 +154,9 @@ def test_targets_are_checked_at_the_largest_size():
     assert targets == {
         "qlik_ct full build / baseline": (1.25, True),
         "qlik_ct incremental / full build": (0.04, True),
+        "qlik_ct nothing new / full build": (0.02, True),
         "qlik_kafka incremental / full build": (0.025, True),
+        "qlik_kafka nothing new / full build": (0.013, True),
         "qlik_kafka full build / qlik_ct full build": (1.6, False),
         "peak memory (GiB)": (2.0, True),
         "qlik_ct_full_build growth exponent": (1.0, True),
@@ -178,6 +180,20 @@ def test_report_tables_and_plot(tmp_path):
     assert "| qlik_ct full build / baseline | 1.25 | 1.5 | yes |" in text
     assert (tmp_path / "benchmark.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert '"full_over_baseline": 1.25' in (tmp_path / "benchmark.json").read_text()
+
+
+def test_the_thrift_variant_is_reported_beside_the_embedded_runs(tmp_path):
+    size = _size(1_000_000, 100.0, 20.0, 50.0)
+    size["formats"]["qlik_ct"]["thrift_nothing_new"] = {"wall_s": 4.0, "peak_rss_mib": 300.0}
+    size["formats"]["qlik_ct"]["thrift_incremental"] = {"wall_s": 12.0, "peak_rss_mib": 300.0}
+    size["ratios"] = ratios(size)
+    assert size["ratios"]["qlik_ct"]["thrift_nothing_new_over_full"] == 0.04
+    assert size["ratios"]["qlik_ct"]["thrift_incremental_over_full"] == 0.12
+    assert "thrift_incremental_over_full" not in size["ratios"]["qlik_kafka"]
+    report.write(_document([size]), tmp_path)
+    text = (tmp_path / "benchmark.md").read_text()
+    assert "| 1,000,000 | Qlik __ct | 10.0 | 4.0 | 0.040 | 20.0 | 12.0 | 0.120 |" in text
+    assert "| 1,000,000 | Qlik Kafka |" not in text
 
 
 def test_a_format_left_out_of_the_largest_size_misses_its_targets_and_is_drawn_where_measured(tmp_path):
