@@ -295,6 +295,7 @@ def cmd_onboard(args) -> int:
     if args.describe:
         return _describe(args)
     try:
+        _warn_of_missing_raw_tables(args)
         if args.check:
             problems = check(args.project_dir)
             for problem in problems:
@@ -308,6 +309,22 @@ def cmd_onboard(args) -> int:
         return 2
     print("\n".join(changed) if changed else "cdcflow onboard: models/ already matches the configuration")
     return 0
+
+
+def _warn_of_missing_raw_tables(args) -> None:
+    """Warn of each raw table the configuration names that the embedded warehouse
+    of --state-dir lacks (a typo reads like a landing delay in a run)."""
+    import yaml
+
+    from launcher.onboard import missing_raw_tables
+
+    project_file = args.project_dir / "dbt_project.yml"
+    if not project_file.exists():
+        return
+    project_vars = (yaml.safe_load(project_file.read_text()) or {}).get("vars") or {}
+    raw_schema = args.raw_schema or _raw_schema(project_vars)
+    for line in missing_raw_tables(args.project_dir, args.state_dir / "spark-warehouse", raw_schema):
+        print(f"cdcflow onboard: warning: {line}", file=sys.stderr)
 
 
 def _describe(args) -> int:

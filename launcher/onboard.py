@@ -992,6 +992,31 @@ def validate(project_dir: Path) -> None:
         _table(name, entry or {})
 
 
+RAW_TABLE_SETTINGS = ("change_table", "full_load_table", "raw_table", "query_back_table")
+
+
+def missing_raw_tables(project_dir: Path, warehouse: Path, raw_schema: str) -> list[str]:
+    """The raw tables the configuration names that the embedded warehouse
+    (``warehouse``) does not hold, one line each naming its vars entry: only
+    when the raw schema is there (raw tables landed elsewhere are not seen)."""
+    schema_dir = Path(warehouse) / f"{raw_schema.lower()}.db"
+    if not schema_dir.is_dir():
+        return []
+    landed = {path.name.lower() for path in schema_dir.iterdir()}
+    _, tables = read_project(project_dir)
+    missing = []
+    for name, entry in tables.items():
+        table = _table(name, entry or {})
+        for setting in RAW_TABLE_SETTINGS:
+            raw = table.get(setting)
+            if raw and raw.lower() not in landed:
+                missing.append(
+                    f"vars.cdcflow_tables.{name}.{setting}: no table {raw_schema}.{raw} in the warehouse"
+                    f" ({schema_dir}): a misspelt name, or not landed yet"
+                )
+    return missing
+
+
 def generated_files_on_disk(models_dir: Path) -> dict[str, str]:
     """The files under models/ that onboarding wrote (they carry its mark)."""
     return {

@@ -8,6 +8,7 @@ hand-written expected tables (tests/e2e/expected/, derived from the reference
 rules for the sample rows), and a second run changes nothing."""
 
 import json
+import re
 
 import pytest
 
@@ -15,6 +16,7 @@ from tests.e2e.helpers import (
     DIRXML_OUTCOME_COLUMNS,
     DIRXML_QUARANTINE_COLUMNS,
     MESSAGE_QUARANTINE_COLUMNS,
+    PROJECT_DIR,
     TABLES,
     compile_inline,
     current_columns,
@@ -437,8 +439,6 @@ def test_a_second_cdcflow_command_on_the_state_folder_stops_at_once(built, state
     import subprocess
     import sys
 
-    from tests.e2e.helpers import PROJECT_DIR
-
     refused = subprocess.run(
         [sys.executable, "-m", "launcher.cli", "run", "--state-dir", str(state_dir)],
         cwd=PROJECT_DIR,
@@ -494,3 +494,15 @@ def test_a_consumer_project_gets_no_warning_of_the_packages_making(state_dir, in
         )
     assert result.success, result.exception
     assert warnings == []
+
+
+def test_the_readmes_sample_summary_is_a_first_runs(built):
+    """The per-table figures the README shows for `make run` are those of a first
+    run of the samples (here under integration_tests/' names)."""
+    readme = (PROJECT_DIR / "README.md").read_text()
+    block = readme.split("cdcflow run summary\n", 1)[1].split("```", 1)[0]
+    rows = re.findall(r"^ {4}(\w+) +(TFEND) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+)$", block, re.M)
+    assert len(rows) >= 3, block
+    first = _run_summaries(built, "first")
+    for table, *figures in rows:
+        assert tuple(str(v) for v in first[it(table)]) == tuple(figures), table

@@ -337,6 +337,28 @@ def test_the_command(tmp_path, capsys):
     assert "no table acounts in vars.cdcflow_tables" in capsys.readouterr().err
 
 
+def test_onboard_warns_of_a_raw_table_the_warehouse_lacks(tmp_path, capsys, monkeypatch):
+    """A misspelt raw table reads like a landing delay in a run: onboard names its
+    entry when the embedded warehouse holds the raw schema but not the table."""
+    monkeypatch.delenv("CDCFLOW_SCHEMA", raising=False)
+    (tmp_path / "p").mkdir()
+    root = project(tmp_path / "p", {"accounts": {**ACCOUNTS, "change_table": "acounts__ct"}})
+    state = tmp_path / "state"
+    argv = ["onboard", "--project-dir", str(root), "--state-dir", str(state)]
+    assert main(argv) == 0  # no warehouse yet: nothing to say
+    assert "warning" not in capsys.readouterr().err
+    raw = state / "spark-warehouse" / "cdcflow_raw.db"
+    for landed in ("accounts__ct", "accounts"):
+        (raw / landed).mkdir(parents=True)
+    assert main(argv) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        "cdcflow onboard: warning: vars.cdcflow_tables.accounts.change_table: no table"
+        f" cdcflow_raw.acounts__ct in the warehouse ({raw}): a misspelt name, or not landed yet"
+    ]
+    assert main([*argv, "--raw-schema", "elsewhere"]) == 0  # a schema it cannot see
+    assert "warning" not in capsys.readouterr().err
+
+
 def test_feeds_declare_their_freshness_on_the_landing_time(tmp_path):
     hourly = {"warn_after": {"count": 15, "period": "minute"}}
     root = project(
