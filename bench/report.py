@@ -83,9 +83,11 @@ def markdown(document: dict) -> str:
     if over_thrift:
         lines += [
             "",
-            "The same runs by plain dbt against a warm `cdcflow serve` (`--target thrift`; the server's",
-            "start is not counted, its memory is not in the peak), beside the embedded ones (`cdcflow dbt`,",
-            "JVM start included):",
+            "The same runs by plain dbt against `cdcflow serve` (`--target thrift`), beside the embedded",
+            "ones (`cdcflow dbt`, JVM start included). The server's start is not counted and its memory is",
+            "not in the peak; nothing new runs after a run of each format that is not counted (a warm",
+            "server and dbt parse), the incremental run on a server started for it on a copy of the state",
+            "the embedded one started from:",
             "",
             "| changes | format | nothing new (s) | over Thrift (s) | / full | incremental (s) "
             "| over Thrift (s) | / full |",
