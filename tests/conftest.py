@@ -28,6 +28,7 @@ SLOWEST_FIRST = [
     "tests/e2e/test_late_deliveries.py",
     "tests/e2e/test_integration_project.py",
     "tests/e2e/test_dirxml_walkthrough.py",
+    "tests/e2e/test_installed_package.py",
     "tests/e2e/test_workload_formats.py",
     "tests/e2e/test_cross_format_equivalence.py",
 ]

@@ -47,7 +47,7 @@ with
 
 ),
 {%- endfor %}
-{%- for landing in cdcflow.landing_relations('dirxml') %}
+{%- for landing in cdcflow.landing_relations('dirxml', tables) %}
 
 {{ landing.name }}_unclaimed as (
 
@@ -77,7 +77,7 @@ with
 
 {%- set outcomes = [] %}
 {%- for table_name in tables %}{% do outcomes.append(table_name ~ '_outcomes') %}{% endfor %}
-{%- for landing in cdcflow.landing_relations('dirxml') %}{% do outcomes.append(landing.name ~ '_unclaimed') %}{% endfor %}
+{%- for landing in cdcflow.landing_relations('dirxml', tables) %}{% do outcomes.append(landing.name ~ '_unclaimed') %}{% endfor %}
 
 outcomes as (
     {{- cdcflow.union_all(outcomes) }}

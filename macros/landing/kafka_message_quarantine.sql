@@ -92,7 +92,7 @@ with
 
 ),
 {%- endfor %}
-{%- for landing in cdcflow.landing_relations(source_format) %}
+{%- for landing in cdcflow.landing_relations(source_format, tables) %}
 {%- set claimed_topics = topics[landing.name] | reject('none') | list %}
 
 {{ landing.name }}_unclaimed as (
@@ -124,7 +124,7 @@ with
 
 {%- set rejected = [] %}
 {%- for table_name in tables %}{% do rejected.append(table_name ~ '_rejected') %}{% endfor %}
-{%- for landing in cdcflow.landing_relations(source_format) %}{% do rejected.append(landing.name ~ '_unclaimed') %}{% endfor %}
+{%- for landing in cdcflow.landing_relations(source_format, tables) %}{% do rejected.append(landing.name ~ '_unclaimed') %}{% endfor %}
 
 rejected as (
     {{- cdcflow.union_all(rejected) }}
@@ -133,7 +133,7 @@ rejected as (
 
 -- the landed rows of the rejected messages, read back (landed_kafka_raw_rows)
 {%- set raw_rows = [] %}
-{%- for landing in cdcflow.landing_relations(source_format) %}
+{%- for landing in cdcflow.landing_relations(source_format, tables) %}
 {%- do raw_rows.append(landing.name ~ '_raw_rows') %}
 
 {{ landing.name }}_raw_rows as (

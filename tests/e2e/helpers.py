@@ -260,6 +260,21 @@ def append_rows(spark, schema: str, table: str, columns: dict[str, str], rows: l
         frame.write.mode("append").insertInto(f"{schema}.{table}")
 
 
+def tracked_copy(destination: Path) -> Path:
+    """The files git tracks, as they are in the working tree (links copied as
+    links): what a fresh clone holds."""
+    import shutil
+    import subprocess
+
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=PROJECT_DIR, capture_output=True, check=True)
+    for name in filter(None, listed.stdout.decode().split("\0")):
+        source = PROJECT_DIR / name
+        if source.is_file():
+            (destination / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination / name, follow_symlinks=False)
+    return destination
+
+
 def compile_inline(state_dir: Path, sql: str, *extra: str) -> str:
     """The SQL dbt compiles ``sql`` (Jinja using the project's macros) to, in
     integration_tests/ (installed by the ``integration_project`` fixture)."""

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import EXPECTED_DIR, PROJECT_DIR, SEEDS_DIR
+from tests.e2e.helpers import EXPECTED_DIR, SEEDS_DIR, tracked_copy
 
 pytestmark = pytest.mark.spark
 
@@ -43,18 +43,6 @@ CURRENT_TYPES = {
 
 def _sql_text(value: str) -> str:
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
-
-
-def _tracked_copy(destination: Path) -> Path:
-    """The files git tracks, as they are in the working tree: what a clone holds
-    (pip builds in the folder it installs from; the repository stays clean)."""
-    listed = subprocess.run(["git", "ls-files", "-z"], cwd=PROJECT_DIR, capture_output=True, check=True)
-    for name in filter(None, listed.stdout.decode().split("\0")):
-        source = PROJECT_DIR / name
-        if source.is_file():
-            (destination / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, destination / name, follow_symlinks=False)
-    return destination
 
 
 def _consumer_project(folder: Path, cdcflow: Path) -> Path:
@@ -135,7 +123,8 @@ def installed(tmp_path_factory):
     installed with pip into a new virtual environment, the project onboarded and
     built there."""
     base = tmp_path_factory.mktemp("installed")
-    cdcflow = _tracked_copy(base / "cdcflow")
+    # pip builds in the folder it installs from: a copy, the repository stays clean
+    cdcflow = tracked_copy(base / "cdcflow")
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     bin_dir = venv / "bin"

@@ -16,7 +16,6 @@ claim that the run-operation its message gives clears."""
 
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -35,6 +34,7 @@ from tests.e2e.helpers import (
     read_expected,
     read_seed,
     select_list,
+    tracked_copy,
 )
 
 pytestmark = pytest.mark.spark
@@ -151,18 +151,9 @@ def quickstart_commands() -> tuple[str, str]:
 
 
 def _repository_copy(destination: Path) -> Path:
-    """The files git tracks (as they are in the working tree), with the virtual
-    environment linked in: what a fresh clone after `make setup` holds."""
-    tracked = (
-        subprocess.run(["git", "ls-files", "-z"], cwd=PROJECT_DIR, capture_output=True, check=True)
-        .stdout.decode()
-        .split("\0")
-    )
-    for name in filter(None, tracked):
-        source = PROJECT_DIR / name
-        if source.is_file():
-            (destination / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, destination / name)
+    """The files git tracks, with the virtual environment linked in: what a fresh
+    clone after `make setup` holds."""
+    tracked_copy(destination)
     (destination / ".venv").symlink_to(Path(sys.executable).parent.parent)
     return destination
 
