@@ -55,9 +55,11 @@
                 cdcflow_cdc_state_end_run(run.state, run.error, run.processed_end, '{{ now }}')
             ) ended
         {%- endset -%}
-        {%- do cdcflow.record_cdc_states(relations, transitions) -%}
+        {%- for row in cdcflow.record_cdc_states(relations, transitions) -%}
+            {%- do latest.update({row['name']: row}) -%}
+        {%- endfor -%}
     {%- endif -%}
-    {%- do cdcflow.record_run_summaries(relations, groups, nothing_new) -%}
+    {%- do cdcflow.record_run_summaries(relations, groups, nothing_new, latest) -%}
     {%- do run_query('drop view if exists ' ~ relations.claim) -%}
     {{ return('') }}
 {% endmacro %}

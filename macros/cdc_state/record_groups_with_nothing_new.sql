@@ -5,7 +5,7 @@
         Kafka range held open for a transaction still incomplete, which the last
         run read as it is now). They are kept for the run's models in a session
         setting (the embedded session, or a Thrift server's single shared one)
-        under this run's invocation id; their models and marts do no Spark work
+        under this run's invocation id (and noted in dbt's graph); their models and marts do no Spark work
         in this run (has_nothing_new), and their state goes TFSTART -> TFEND
         with the range's start kept (cdc_state_end_run). A redo (TFREDO), an
         initial range (ILUPDATE) and the groups of `excluded` (SQL strings of their
@@ -36,5 +36,8 @@
         {%- endfor -%}
     {%- endif -%}
     {%- do run_query('set ' ~ cdcflow.nothing_new_setting(relations) ~ '=' ~ invocation_id ~ ':' ~ idle | join(',')) -%}
+    {#- and noted in the run's graph, which every node of this dbt process reads
+        (groups_with_nothing_new): dbt's flat graph, one dict per invocation -#}
+    {%- do graph.update({'cdcflow_nothing_new': {'invocation_id': invocation_id, 'groups': idle}}) -%}
     {{ return(idle) }}
 {% endmacro %}

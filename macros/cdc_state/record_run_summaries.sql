@@ -1,4 +1,4 @@
-{% macro record_run_summaries(relations, groups, nothing_new=[]) %}
+{% macro record_run_summaries(relations, groups, nothing_new=[], latest=none) %}
     {#- on-run-end, after the states: what this run did for each CDC group in it,
         appended to the run summaries (relations.runs) and logged (dbt prints it
         at the end of the run, `cdcflow run` in its summary). The figures count
@@ -9,9 +9,12 @@
         those opened, less those open now), the rows of <table>_current, and the
         rows quarantined, with the query that shows them. Runs that logged
         nothing do not count <table>_current again. A group in `nothing_new`
-        (record_groups_with_nothing_new) says so on a line of its own. -#}
+        (record_groups_with_nothing_new) says so on a line of its own; its
+        figures are known without a query (its last run ended TFEND, and this
+        one logged nothing). `latest`: each group's state now, if the caller
+        has it (else read from the state table). -#}
     {%- set loaded_at = cdcflow.run_loaded_at() -%}
-    {%- set latest = cdcflow.latest_cdc_states(relations) -%}
+    {%- set latest = latest if latest is not none else cdcflow.latest_cdc_states(relations) -%}
     {%- set previous = {} -%}
     {%- if not flags.FULL_REFRESH -%}
         {%- set last_ended -%}
@@ -30,6 +33,7 @@
     {%- set counts = [] -%}
     {%- set since_of = {} -%}
     {%- set quarantine_of = {} -%}
+    {%- set figures = {} -%}
     {%- for table_name in groups -%}
         {%- set cfg = cdcflow.table_config(table_name) -%}
         {%- set since = "timestamp'" ~ previous[table_name]['loaded_at'] ~ "'" if table_name in previous
@@ -44,11 +48,14 @@
         {%- set logged = "select count(*) as changes_logged, count_if(operation <> 'D') as versions_opened from "
             ~ change_log ~ ' where loaded_at > ' ~ since if change_log is not none
             else 'select cast(0 as bigint) as changes_logged, cast(0 as bigint) as versions_opened' -%}
-        {%- do counts.append('select ' ~ cdcflow.sql_string(table_name) ~ ' as name, logged.*, quarantined.* from ('
+        {%- if table_name in nothing_new and table_name in previous -%}
+            {%- do figures.update({table_name: {'changes_logged': 0, 'versions_opened': 0, 'rows_quarantined': 0}}) -%}
+        {%- else -%}
+            {%- do counts.append('select ' ~ cdcflow.sql_string(table_name) ~ ' as name, logged.*, quarantined.* from ('
             ~ logged ~ ') as logged cross join (' ~ quarantined ~ ') as quarantined') -%}
+        {%- endif -%}
     {%- endfor -%}
-    {%- set figures = {} -%}
-    {%- for row in run_query(counts | join('\nunion all\n')) -%}
+    {%- for row in (run_query(counts | join('\nunion all\n')) if counts else []) -%}
         {%- do figures.update({row['name']: {
             'changes_logged': row['changes_logged'] | int, 'versions_opened': row['versions_opened'] | int,
             'rows_quarantined': row['rows_quarantined'] | int}}) -%}

@@ -12,7 +12,12 @@
         or (model is defined and model.resource_type == 'unit_test') -%}
         {{ return(configured) }}
     {%- endif -%}
-    {%- if adapter.get_columns_in_relation(relation) | length == 0 -%}
+    {#- the relation as dbt's cache knows it (filled at the start of the run by one
+        `show table extended` per schema): whether it exists, and its Type and
+        Provider in its information, without a statement -#}
+    {%- set found = adapter.get_relation(
+        database=relation.database, schema=relation.schema, identifier=relation.identifier) -%}
+    {%- if found is none -%}
         {%- if invocation_args_dict.get('which') in ['run', 'build', 'retry'] -%}
             {%- do exceptions.raise_compiler_error(
                 'cdcflow: raw table ' ~ relation ~ ' does not exist. Land it there, or set'
@@ -21,6 +26,14 @@
         {%- endif -%}
         {{ return(configured) }}  {#- compile, docs: the raw tables may not have landed yet -#}
     {%- endif -%}
+    {%- if found.information -%}
+        {%- for line in found.information.split('\n') if found.is_view
+            or line.startswith('Provider:') and line[9:] | trim | lower == 'hive' -%}
+            {{ return('cast(null as timestamp)') }}
+        {%- endfor -%}
+        {{ return(configured) }}
+    {%- endif -%}
+    {#- added to the cache during the run (a seed): no information kept -#}
     {%- for row in run_query('describe table extended ' ~ relation) -%}
         {%- if row[0] == 'Type' and row[1] | upper == 'VIEW'
             or row[0] == 'Provider' and row[1] | lower == 'hive' -%}

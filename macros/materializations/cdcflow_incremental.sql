@@ -3,11 +3,10 @@
         groups have nothing new in this run (has_nothing_new): then it writes
         nothing. Its pre-hooks still run (follow_configured_columns: a metadata
         check that stops a change log whose configuration dropped a stored
-        column), and its one other statement is a constant. -#}
+        column); it runs no statement of its own (left_as_it_is). -#}
     {%- if cdcflow.has_nothing_new() -%}
         {{ run_hooks(pre_hooks) }}
-        {%- call statement('main') -%} {{ cdcflow.nothing_new_query() }} {%- endcall -%}
-        {{ return({'relations': [this]}) }}
+        {{ return(cdcflow.left_as_it_is()) }}
     {%- endif -%}
     {{ return(dbt.materialization_incremental_spark()) }}
 {% endmaterialization %}

@@ -3,8 +3,7 @@
         have nothing new in this run (has_nothing_new): the table, written by an
         earlier run for the same range, is left as it is. -#}
     {%- if cdcflow.has_nothing_new() -%}
-        {%- call statement('main') -%} {{ cdcflow.nothing_new_query() }} {%- endcall -%}
-        {{ return({'relations': [this]}) }}
+        {{ return(cdcflow.left_as_it_is()) }}
     {%- endif -%}
     {{ return(dbt.materialization_table_spark()) }}
 {% endmaterialization %}

@@ -274,6 +274,13 @@ def test_a_run_with_nothing_new_does_no_work_and_changes_nothing(runs):
     written = [r for r in models if r.node.config.materialized in ("cdcflow_incremental", "cdcflow_table")]
     assert len(written) > 6
     assert [r.node.name for r in written if r.node.compiled_code.strip() != NOTHING_NEW_QUERY] == []
+    # and no model of cdcflow's materializations ran a statement of its own: each says
+    # so (left_as_it_is), its views included (qlik_ct_quarantine_resolved, a plain view
+    # of no table's range, is made again)
+    kept = [r for r in models if r.node.config.materialized.startswith("cdcflow_")]
+    assert len(kept) == len(models) - 1
+    assert {r.node.name: str(r.message) for r in kept if str(r.message) != "nothing new"} == {}
+    assert {r.adapter_response.get("code") for r in kept} == {"NOTHING NEW"}
 
 
 def test_the_run_after_one_with_nothing_new_reads_what_landed_since(runs):
