@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -30,7 +31,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file (spark-submit launcher/cli.py ...)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from launcher.spark import PROJECT_DIR, JavaMissing, build_session, check_java  # noqa: E402
+from launcher.spark import PROJECT_DIR, JavaMissing, build_session, check_java, warm_up  # noqa: E402
 from launcher.state_dir_lock import StateDirInUse, release_state_dir  # noqa: E402
 
 DEFAULT_STATE_DIR = PROJECT_DIR / ".cdcflow"
@@ -119,6 +120,53 @@ def _seeds_to_load(spark, state_dir: Path, full_refresh: bool) -> list[str]:
     return ["--select", "state:modified", "--state", str(manifest.parent)]
 
 
+# beside the manifest of the last seed load: what decided how the seeds load then
+SEED_INPUTS = "inputs.sha256"
+
+
+def _seed_inputs(project_dir: Path, options: list[str]) -> str:
+    """A digest of what decides how the seeds load besides their CSVs: the
+    project's dbt_project.yml and seed property files, the run's options (vars)
+    and the profile's schema and target."""
+    digest = hashlib.sha256()
+    for path in [project_dir / "dbt_project.yml", *sorted((project_dir / "seeds").rglob("*.yml"))]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for name in ("CDCFLOW_SCHEMA", "CDCFLOW_TARGET"):
+        options = [*options, os.environ.get(name, "")]
+    digest.update("\0".join(options).encode())
+    return digest.hexdigest()
+
+
+def _seeds_unchanged(saved: Path, project_dir: Path, options: list[str]) -> bool:
+    """Whether the seeds are as the last seed load (``saved``: its manifest) found
+    them, which dbt's state:modified would also say: the same seed files, each
+    with the checksum dbt gave it then, and the same inputs (_seed_inputs). Any
+    doubt (no such record, a seed dbt identified by its path) is False: dbt
+    judges then."""
+    from dbt_common.clients.system import load_file_contents
+    from dbt.contracts.files import FileHash
+
+    try:
+        manifest = json.loads((saved / "manifest.json").read_text())
+        inputs = (saved / SEED_INPUTS).read_text()
+    except (OSError, ValueError):
+        return False
+    if inputs != _seed_inputs(project_dir, options):
+        return False
+    seeds = [node for node in manifest["nodes"].values() if node["resource_type"] == "seed"]
+    on_disk = sorted(str(path.relative_to(project_dir)) for path in (project_dir / "seeds").rglob("*.csv"))
+    if sorted(node["original_file_path"] for node in seeds) != on_disk:
+        return False
+    return all(
+        node["checksum"]["name"] == "sha256"
+        and FileHash.from_contents(
+            load_file_contents(str(project_dir / node["original_file_path"]), strip=True)
+        ).checksum
+        == node["checksum"]["checksum"]
+        for node in seeds
+    )
+
+
 def _selected(ls_args: list[str], state_dir: Path) -> list[str]:
     """The nodes `dbt ls` selects with ``ls_args`` (their names)."""
     from launcher.dbt_invoke import invoke_dbt
@@ -150,14 +198,19 @@ def cmd_run(args) -> int:
     # no seed invocation at all (`dbt ls` selects without a connection or hooks).
     seeds = _seeds_to_load(spark, args.state_dir, args.full_refresh)
     seed_results = []
-    if not seeds or _selected(["ls", "--resource-type", "seed", *seeds, *options], args.state_dir):
+    saved = args.state_dir / "seeded"
+    if seeds and _seeds_unchanged(saved, SAMPLES_PROJECT, options):
+        pass  # as loaded last time, checked without dbt (`dbt ls` parses the project: seconds)
+    elif not seeds or _selected(["ls", "--resource-type", "seed", *seeds, *options], args.state_dir):
         seeded = invoke_dbt(["seed", *seeds, *options], state_dir=args.state_dir)
         if not seeded.success:
             return 1
         seed_results = seeded.result.results
-        saved = args.state_dir / "seeded"
         saved.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(args.state_dir / "target" / "manifest.json", saved / "manifest.json")
+        (saved / SEED_INPUTS).write_text(_seed_inputs(SAMPLES_PROJECT, options))
+    else:  # none modified, as dbt judges: what the next run compares with
+        (saved / SEED_INPUTS).write_text(_seed_inputs(SAMPLES_PROJECT, options))
     hook_reports: list[str] = []
     built = invoke_dbt(
         ["build", "--exclude", "resource_type:seed", *options],
@@ -275,6 +328,7 @@ def cmd_serve(args) -> int:
         "spark.hadoop.hive.server2.transport.mode": "binary",
     }
     spark = _session(args, extra_conf=conf)
+    warm_up(spark)  # before it listens: a client's first run does not pay for the JVM's first use
     jvm = spark.sparkContext._jvm
     jvm.org.apache.spark.sql.hive.thriftserver.HiveThriftServer2.startWithContext(
         spark._jsparkSession.sqlContext()

@@ -162,3 +162,56 @@ def test_the_profile_is_dbt_profiles_dir_else_the_projects_else_cdcflows_own(tmp
     assert profiles_dir(tmp_path) == tmp_path / "elsewhere"
     # in a clone, the root's profiles.yml is the launcher's (a link): `dbt --target thrift` there
     assert (PROJECT_DIR / "profiles.yml").resolve() == (BUNDLED_PROFILES_DIR / "profiles.yml").resolve()
+
+
+def test_seeds_as_dbt_last_loaded_them_are_known_without_dbt(tmp_path, monkeypatch):
+    """`cdcflow run` skips `dbt ls` when every seed has the checksum dbt gave it at
+    the last load and nothing else that decides the load changed; else dbt judges."""
+    from dbt.cli.main import dbtRunner
+
+    from launcher.cli import SEED_INPUTS, _seed_inputs, _seeds_unchanged
+    from launcher.dbt_invoke import profiles_dir
+
+    project = tmp_path / "shop"
+    (project / "seeds" / "raw").mkdir(parents=True)
+    (project / "dbt_project.yml").write_text(
+        "name: shop\nprofile: cdcflow\nseeds:\n  shop:\n    +schema: raw\n"
+    )
+    (project / "seeds" / "raw" / "customers.csv").write_text("id,name\n1,Ann\n2,Bo\n")
+    monkeypatch.setenv("CDCFLOW_SCHEMA", "shop")
+    parsed = dbtRunner().invoke(
+        [
+            "parse",
+            "--project-dir",
+            str(project),
+            "--profiles-dir",
+            str(profiles_dir()),
+            "--target-path",
+            str(tmp_path / "target"),
+            "--log-path",
+            str(tmp_path / "logs"),
+        ]
+    )
+    assert parsed.success, parsed.exception
+    saved = tmp_path / "seeded"
+    saved.mkdir()
+    (saved / "manifest.json").write_text((tmp_path / "target" / "manifest.json").read_text())
+    assert not _seeds_unchanged(saved, project, [])  # no record of the inputs: dbt judges
+    (saved / SEED_INPUTS).write_text(_seed_inputs(project, []))
+    assert _seeds_unchanged(saved, project, [])
+    # dbt strips the file before its checksum: a trailing newline more is no change
+    (project / "seeds" / "raw" / "customers.csv").write_text("id,name\n1,Ann\n2,Bo\n\n")
+    assert _seeds_unchanged(saved, project, [])
+    assert not _seeds_unchanged(saved, project, ["--vars", "{a: 1}"])
+    monkeypatch.setenv("CDCFLOW_SCHEMA", "other")
+    assert not _seeds_unchanged(saved, project, [])
+    monkeypatch.setenv("CDCFLOW_SCHEMA", "shop")
+    (project / "seeds" / "raw" / "orders.csv").write_text("id\n1\n")
+    assert not _seeds_unchanged(saved, project, [])
+    (project / "seeds" / "raw" / "orders.csv").unlink()
+    (project / "seeds" / "raw" / "customers.csv").write_text("id,name\n1,Ann\n2,Bob\n")
+    assert not _seeds_unchanged(saved, project, [])
+    (project / "seeds" / "raw" / "customers.csv").write_text("id,name\n1,Ann\n2,Bo\n")
+    assert _seeds_unchanged(saved, project, [])
+    (project / "seeds" / "raw" / "_seeds.yml").write_text("version: 2\n")
+    assert not _seeds_unchanged(saved, project, [])
