@@ -143,8 +143,8 @@ def _seeds_unchanged(saved: Path, project_dir: Path, options: list[str]) -> bool
     with the checksum dbt gave it then, and the same inputs (_seed_inputs). Any
     doubt (no such record, a seed dbt identified by its path) is False: dbt
     judges then."""
-    from dbt_common.clients.system import load_file_contents
     from dbt.contracts.files import FileHash
+    from dbt_common.clients.system import load_file_contents
 
     try:
         manifest = json.loads((saved / "manifest.json").read_text())

@@ -153,26 +153,35 @@ def build_session(
 
 # What the first statements of every run need and a new JVM pays for once (class
 # loading, code generation, the Python worker): a CDC state transition (the UDF
-# starts Spark's Python worker and imports udfs/) and a window over a shuffle, as
-# the state table and the marts read. Constants only: no table is read or written.
-WARM_UP_STATEMENTS = (
+# starts Spark's Python worker and imports udfs/), and a parquet file written, then
+# read with its landing time (_metadata) and through a window over a shuffle, as the
+# state table and the raw tables are read. No table of the warehouse is touched.
+WARM_UP_TRANSITION = (
     "select inline(cdcflow_cdc_state_begin_run(cast(null as string), cast(null as bigint),"
-    " '2000-01-01 00:00:00'))",
-    "select name, row_number() over (partition by name order by seq desc) as recency"
-    " from values ('a', 1), ('a', 2), ('b', 3) as recorded(name, seq)",
+    " '2000-01-01 00:00:00'))"
 )
 
 
 def warm_up(spark) -> None:
-    """Run WARM_UP_STATEMENTS on ``spark`` (build_session starts it in a thread of its
-    own, beside dbt's start and parse, which leave the JVM idle): the run's first
-    statements then cost what they do, not the JVM's first use. A failure changes
-    nothing and is not reported: the run's own statements meet it again."""
-    for statement in WARM_UP_STATEMENTS:
-        try:
-            spark.sql(statement).collect()
-        except Exception:  # noqa: BLE001 - a warm-up, never the run's outcome
-            return
+    """Run what WARM_UP_TRANSITION and the parquet round trip need on ``spark``
+    (build_session starts it in a thread of its own, beside dbt's start and parse,
+    which leave the JVM idle): the run's first statements then cost what they do,
+    not the JVM's first use. A failure changes nothing and is not reported: the
+    run's own statements meet it again."""
+    import tempfile
+
+    try:
+        spark.sql(WARM_UP_TRANSITION).collect()
+        with tempfile.TemporaryDirectory(prefix="cdcflow-warm-up-") as folder:
+            path = str(Path(folder) / "rows")
+            spark.range(4).selectExpr("cast(id % 2 as string) as name", "id as seq").write.parquet(path)
+            spark.read.parquet(path).selectExpr(
+                "name",
+                "row_number() over (partition by name order by seq desc) as recency",
+                "_metadata.file_modification_time as landed_at",
+            ).groupBy().agg({"landed_at": "max", "recency": "max"}).collect()
+    except Exception:  # noqa: BLE001 - a warm-up, never the run's outcome
+        return
 
 
 def remove_interrupted_writes(spark, warehouse: Path) -> list[Path]:
