@@ -147,7 +147,9 @@ def build_session(
     register_udfs(spark)
     for path in remove_interrupted_writes(spark, state_dir / "spark-warehouse"):
         logging.getLogger("cdcflow").warning("removed %s, left by a write that was interrupted", path)
-    threading.Thread(target=warm_up, args=(spark,), name="cdcflow-warm-up", daemon=True).start()
+    threading.Thread(
+        target=warm_up, args=(spark,), kwargs={"files": False}, name="cdcflow-warm-up", daemon=True
+    ).start()
     return spark
 
 
@@ -162,16 +164,20 @@ WARM_UP_TRANSITION = (
 )
 
 
-def warm_up(spark) -> None:
-    """Run what WARM_UP_TRANSITION and the parquet round trip need on ``spark``
-    (build_session starts it in a thread of its own, beside dbt's start and parse,
-    which leave the JVM idle): the run's first statements then cost what they do,
-    not the JVM's first use. A failure changes nothing and is not reported: the
-    run's own statements meet it again."""
+def warm_up(spark, *, files: bool = True) -> None:
+    """Run WARM_UP_TRANSITION and (``files``) the parquet round trip on ``spark``:
+    the run's first statements then cost what they do, not the JVM's first use.
+    build_session starts the transition alone in a thread of its own, beside
+    dbt's start and parse, which leave the JVM idle (the round trip there took a
+    core from dbt's parse for no gain, measured); `cdcflow serve` runs both before
+    it listens. A failure changes nothing and is not reported: the run's own
+    statements meet it again."""
     import tempfile
 
     try:
         spark.sql(WARM_UP_TRANSITION).collect()
+        if not files:
+            return
         with tempfile.TemporaryDirectory(prefix="cdcflow-warm-up-") as folder:
             path = str(Path(folder) / "rows")
             spark.range(4).selectExpr("cast(id % 2 as string) as name", "id as seq").write.parquet(path)
