@@ -24,7 +24,7 @@
     {%- set relations = cdcflow.cdc_state_relations() -%}
     {%- do cdcflow.create_cdc_state_relations(relations) -%}
     {%- do cdcflow.claim_cdc_run(relations, groups) -%}
-    {%- set latest = cdcflow.latest_cdc_states(relations) -%}
+    {%- set latest = cdcflow.latest_cdc_states(relations, with_last_ends=true) -%}
     {%- set ends = cdcflow.cdc_groups_landed_ends(groups) -%}
     {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}
     {%- set inputs = [] -%}
@@ -61,8 +61,12 @@
     {%- for table_name in groups if ends[table_name].read_in_full -%}
         {%- do read_in_full.append(cdcflow.sql_string(table_name)) -%}
     {%- endfor -%}
+    {%- set last_ends = {} -%}
+    {%- for name, row in latest.items() if row['last_end_lsn'] -%}
+        {%- do last_ends.update({name: row['last_end_lsn']}) -%}
+    {%- endfor -%}
     {%- set nothing_new = cdcflow.record_groups_with_nothing_new(
-        relations, taken, failed | map(attribute=0) | list + read_in_full) -%}
+        relations, taken, failed | map(attribute=0) | list + read_in_full, last_ends) -%}
     {#- a column configured since: added to the stored tables before any model reads
         them (a group with nothing new: by its models' pre-hooks, which still run) -#}
     {%- for table_name in groups if table_name not in nothing_new -%}

@@ -8,7 +8,8 @@
         before this point leaves TFSTART (or TFREDO, ILUPDATE): the next run
         finds it and reprocesses the range. Then what the run did, per group,
         is recorded and logged (record_run_summaries), and the run's claim on
-        the groups dropped (claim_cdc_run). A group with nothing new
+        the groups dropped (claim_cdc_run; on the embedded session, noted in dbt's
+        graph, it made none). A group with nothing new
         (record_groups_with_nothing_new) keeps its range's start. A run that stopped at its start
         because another run holds the groups records nothing. -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
@@ -16,9 +17,12 @@
         {{ return('') }}
     {%- endif -%}
     {%- set relations = cdcflow.cdc_state_relations() -%}
-    {%- set claim = cdcflow.cdc_run_claim(relations) -%}
-    {%- if claim is none or claim['invocation_id'] != invocation_id -%}
-        {{ return('') }}  {#- stopped at its start: another run holds the groups -#}
+    {%- set claimed_in_process = graph.get('cdcflow_claimed_in_process') == invocation_id -%}
+    {%- if not claimed_in_process -%}
+        {%- set claim = cdcflow.cdc_run_claim(relations) -%}
+        {%- if claim is none or claim['invocation_id'] != invocation_id -%}
+            {{ return('') }}  {#- stopped at its start: another run holds the groups -#}
+        {%- endif -%}
     {%- endif -%}
     {%- set latest = cdcflow.latest_cdc_states(relations) -%}
     {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}
@@ -60,6 +64,8 @@
         {%- endfor -%}
     {%- endif -%}
     {%- do cdcflow.record_run_summaries(relations, groups, nothing_new, latest) -%}
-    {%- do run_query('drop view if exists ' ~ relations.claim) -%}
+    {%- if not claimed_in_process -%}
+        {%- do run_query('drop view if exists ' ~ relations.claim) -%}
+    {%- endif -%}
     {{ return('') }}
 {% endmacro %}

@@ -7,14 +7,28 @@
         message naming the run that holds the groups. The claim is dropped at the
         end of the run that made it (cdc_state_end_run).
 
-        A run killed before its end leaves its claim. On the launcher's embedded
-        session (`cdcflow run`, `cdcflow dbt`: the session's conf
-        spark.cdcflow.embeddedSession names the dbt process itself, env var
-        CDCFLOW_EMBEDDED_SESSION) no other process can use the state folder
-        (launcher/state_dir_lock.py), so a claim found there is a killed run's
-        and is taken over. Over a server the claim may be
-        a live run's: the message says how to clear it once that run is known dead
-        (release_cdc_run_claim). -#}
+        A run killed before its end leaves its claim; over a server it may be a
+        live run's: the message says how to clear it once that run is known dead
+        (release_cdc_run_claim). On the launcher's embedded session
+        (embedded_session) no other process can run: the run makes no claim (it
+        notes in dbt's graph that it holds the groups, for cdc_state_end_run), and
+        a claim found there, left by a run killed over a server, is taken over. -#}
+    {%- if cdcflow.embedded_session() -%}
+        {%- if adapter.get_relation(relations.claim.database, relations.claim.schema, relations.claim.identifier)
+            is not none -%}
+            {%- set holder = cdcflow.cdc_run_claim(relations) -%}
+            {%- if holder is not none -%}
+                {{ log('cdcflow: taking over the claim of dbt invocation ' ~ holder['invocation_id'] ~ ' (`'
+                    ~ holder['command'] ~ '`, started ' ~ holder['started_at'] ~ ' UTC, groups ' ~ holder['cdc_groups']
+                    ~ '), left by a run that was killed (this embedded session holds its state folder alone)',
+                    info=true) }}
+            {%- endif -%}
+            {%- do run_query('drop view if exists ' ~ relations.claim) -%}
+            {%- do adapter.cache_dropped(relations.claim) -%}
+        {%- endif -%}
+        {%- do graph.update({'cdcflow_claimed_in_process': invocation_id}) -%}
+        {{ return('') }}
+    {%- endif -%}
     {%- set command = ['dbt', invocation_args_dict.get('which', '')] -%}
     {%- if invocation_args_dict.get('select') -%}
         {%- do command.extend(['--select'] + invocation_args_dict['select'] | list) -%}
@@ -40,14 +54,6 @@
     {%- set held_by = 'dbt invocation ' ~ holder['invocation_id'] ~ ' (`' ~ holder['command'] ~ '`, started '
         ~ holder['started_at'] ~ ' UTC, groups ' ~ holder['cdc_groups'] ~ ')' if holder is not none
         else 'a run that ended just now' -%}
-    {%- set embedded = env_var('CDCFLOW_EMBEDDED_SESSION', '') -%}
-    {%- if holder is not none and embedded
-        and run_query('set spark.cdcflow.embeddedSession')[0][1] == embedded -%}
-        {{ log('cdcflow: taking over the claim of ' ~ held_by ~ ', left by a run that was killed (this embedded'
-            ~ ' session holds its state folder alone)', info=true) }}
-        {%- do run_query('drop view if exists ' ~ relations.claim) -%}
-        {{ return(cdcflow.claim_cdc_run(relations, groups)) }}
-    {%- endif -%}
     {%- do exceptions.raise_compiler_error(
         'cdcflow: another run holds the CDC groups of ' ~ relations.claim.schema ~ ': ' ~ held_by ~ '. Two runs at'
         ~ ' once would take the same processing ranges, so this one stops before changing anything. Wait for that'

@@ -1,4 +1,4 @@
-{% macro record_groups_with_nothing_new(relations, taken, excluded) %}
+{% macro record_groups_with_nothing_new(relations, taken, excluded, last_ends) %}
     {#- on-run-start, once the ranges are taken: the CDC groups that took a range
         (TFSTART) ending where the last range they took ended: nothing has
         landed in their raw tables since (an empty range, CE = CS; or a Qlik
@@ -11,30 +11,21 @@
         initial range (ILUPDATE) and the groups of `excluded` (SQL strings of their
         names: failed at the start, e.g. a raw table missing; or with a raw table
         read in full, whose landings move no end) are never among them.
-        Returns their names. -#}
+        `last_ends`: name -> the end of the last range each group took before
+        this run (latest_cdc_states' last_end_lsn). Returns their names. -#}
     {%- set started = [] -%}
     {%- for name, row in taken.items() | sort
         if row['state_name'] == 'TFSTART' and cdcflow.sql_string(name) not in excluded -%}
         {%- do started.append(cdcflow.sql_string(name)) -%}
     {%- endfor -%}
     {%- set idle = [] -%}
-    {%- if started -%}
-        {#- the end of the last range each took before this run -#}
-        {%- set last_ends = {} -%}
-        {%- for row in run_query(
-            "select name, max_by(current_end_lsn, state_seq) from " ~ relations.log
-            ~ " where current_end_lsn is not null and invocation_id <> '" ~ invocation_id ~ "'"
-            ~ " and name in (" ~ started | join(', ') ~ ") group by name") -%}
-            {%- do last_ends.update({row[0]: row[1]}) -%}
-        {%- endfor -%}
-        {%- for name, row in taken.items() | sort if cdcflow.sql_string(name) in started -%}
-            {%- set end = row['current_end_lsn'] -%}
-            {%- if end == row['current_start_lsn'] or (last_ends.get(name)
-                and end[2:] | int(-1, 16) == last_ends[name][2:] | int(-2, 16)) -%}
-                {%- do idle.append(name) -%}
-            {%- endif -%}
-        {%- endfor -%}
-    {%- endif -%}
+    {%- for name, row in taken.items() | sort if cdcflow.sql_string(name) in started -%}
+        {%- set end = row['current_end_lsn'] -%}
+        {%- if end == row['current_start_lsn'] or (last_ends.get(name)
+            and end[2:] | int(-1, 16) == last_ends[name][2:] | int(-2, 16)) -%}
+            {%- do idle.append(name) -%}
+        {%- endif -%}
+    {%- endfor -%}
     {%- do run_query('set ' ~ cdcflow.nothing_new_setting(relations) ~ '=' ~ invocation_id ~ ':' ~ idle | join(',')) -%}
     {#- and noted in the run's graph, which every node of this dbt process reads
         (groups_with_nothing_new): dbt's flat graph, one dict per invocation -#}

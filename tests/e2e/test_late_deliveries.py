@@ -59,6 +59,7 @@ for _entry in TABLES.values():
 HISTORY = [*ch.COLUMNS, "operation", "change_order", "valid_from", "valid_to", "closed_by_operation"]
 CURRENT = [*ch.COLUMNS, "last_operation", "last_change_order", "last_changed_at"]
 KAFKA_TOPIC = "dbo.accounts"
+LEFT_CLAIM = "killed-over-a-server-0001"
 TRUNCATED = '{"magic":"atMSG","type":"DT","message":{"schema":"dbo","table":"ACCOUNTS","data":{"ID":"'
 
 
@@ -174,9 +175,15 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     dbt(FULL, "--full-refresh")
     seen["full_4"] = _marts(spark, FULL)
 
-    # nothing landed since: a run that does no work, and leaves everything as it was
+    # nothing landed since: a run that does no work, and leaves everything as it was;
+    # it finds the claim a run killed over a server left, and takes it over (the
+    # embedded session holds its state folder alone: it makes no claim of its own)
     ranges = f"select name, current_start_lsn from {SCHEMA}.cdc_states"
     seen["ranges_4"] = sorted(tuple(row) for row in spark.sql(ranges).collect())
+    spark.sql(
+        f"create view {SCHEMA}.cdc_states_claim as select '{LEFT_CLAIM}' as invocation_id,"
+        " timestamp'2026-01-02 03:04:05' as started_at, 'lt_ct' as cdc_groups, 'dbt run' as command"
+    )
     seen["idle"] = run_dbt(
         state_dir,
         "build",
@@ -186,6 +193,8 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
         project_dir=project,
     ).result.results
     seen["ranges_5"] = sorted(tuple(row) for row in spark.sql(ranges).collect())
+    seen["claims_5"] = spark.sql(f"show views in {SCHEMA} like 'cdc_states_claim'").collect()
+    seen["log"] = (state_dir / "logs" / "dbt.log").read_text(errors="replace")
     seen["states_5"] = _states(spark, SCHEMA)
     seen["incremental_5"] = _marts(spark, SCHEMA)
 
@@ -281,6 +290,15 @@ def test_a_run_with_nothing_new_does_no_work_and_changes_nothing(runs):
     assert len(kept) == len(models) - 1
     assert {r.node.name: str(r.message) for r in kept if str(r.message) != "nothing new"} == {}
     assert {r.adapter_response.get("code") for r in kept} == {"NOTHING NEW"}
+
+
+def test_an_embedded_run_takes_over_a_claim_left_by_a_killed_run_and_leaves_none(runs):
+    assert runs["claims_5"] == []
+    assert (
+        f"cdcflow: taking over the claim of dbt invocation {LEFT_CLAIM} (`dbt run`, started"
+        " 2026-01-02 03:04:05 UTC, groups lt_ct), left by a run that was killed (this embedded"
+        " session holds its state folder alone)"
+    ) in runs["log"]
 
 
 def test_the_run_after_one_with_nothing_new_reads_what_landed_since(runs):
