@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -52,10 +53,48 @@ EMBEDDED_SESSION_ENV = "CDCFLOW_EMBEDDED_SESSION"
 EMBEDDED_SESSION_CONF = "spark.cdcflow.embeddedSession"
 
 
+# cdcflow's settings that only tune (the size of a shuffle's partitions, memory, the
+# UI): a value in the spark-defaults.conf Spark reads wins over cdcflow's; the others
+# (where the state lives, time zone, how a partition is overwritten...) are cdcflow's
+TUNING_SETTINGS = (
+    "spark.sql.shuffle.partitions",
+    "spark.sql.adaptive.coalescePartitions.parallelismFirst",
+    "spark.sql.adaptive.advisoryPartitionSizeInBytes",
+    "spark.driver.memory",
+    "spark.ui.enabled",
+)
+
+
+def spark_defaults() -> dict[str, str]:
+    """The settings of the spark-defaults.conf Spark reads ($SPARK_CONF_DIR, else the
+    conf folder of $SPARK_HOME), read as Java reads a properties file: a key, then
+    blanks, `=` or `:`, then its value; `#` starts a comment line."""
+    folder = os.environ.get("SPARK_CONF_DIR") or (
+        str(Path(os.environ["SPARK_HOME"]) / "conf") if os.environ.get("SPARK_HOME") else ""
+    )
+    path = Path(folder) / "spark-defaults.conf" if folder else None
+    if path is None or not path.is_file():
+        return {}
+    settings = {}
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            key, value = re.match(r"([^\s=:]+)\s*[=:]?\s*(.*)", line).groups()
+            settings[key] = value
+    return settings
+
+
 def spark_conf(state_dir: Path) -> dict[str, str]:
-    """The Spark settings of cdcflow's sessions (warehouse and metastore in ``state_dir``)."""
+    """The Spark settings of cdcflow's sessions (warehouse and metastore in ``state_dir``),
+    less the tuning settings spark-defaults.conf gives."""
     prepare_environment()
     state_dir = Path(state_dir).resolve()
+    given = spark_defaults()
+    settings = _cdcflow_settings(state_dir)
+    return {key: value for key, value in settings.items() if not (key in TUNING_SETTINGS and key in given)}
+
+
+def _cdcflow_settings(state_dir: Path) -> dict[str, str]:
     return {
         "spark.sql.warehouse.dir": str(state_dir / "spark-warehouse"),
         "spark.hadoop.javax.jdo.option.ConnectionURL": (

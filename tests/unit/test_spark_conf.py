@@ -1,0 +1,40 @@
+"""The launcher's Spark settings: a tuning setting of spark-defaults.conf wins over
+the launcher's, the settings cdcflow's state and results depend on do not."""
+
+from launcher.spark import TUNING_SETTINGS, spark_conf, spark_defaults
+
+
+def test_spark_defaults_tune_and_cdcflow_keeps_what_its_state_needs(tmp_path, monkeypatch):
+    conf_dir = tmp_path / "conf"
+    conf_dir.mkdir()
+    (conf_dir / "spark-defaults.conf").write_text(
+        "# a comment\n"
+        "spark.sql.shuffle.partitions   2\n"
+        "spark.driver.memory=1g\n"
+        "spark.sql.session.timeZone: Europe/Paris\n"
+        "spark.driver.defaultJavaOptions  -XX:TieredStopAtLevel=1 -Dx=y\n"
+    )
+    monkeypatch.setenv("SPARK_CONF_DIR", str(conf_dir))
+    assert spark_defaults() == {
+        "spark.sql.shuffle.partitions": "2",
+        "spark.driver.memory": "1g",
+        "spark.sql.session.timeZone": "Europe/Paris",
+        "spark.driver.defaultJavaOptions": "-XX:TieredStopAtLevel=1 -Dx=y",
+    }
+    conf = spark_conf(tmp_path / "state")
+    # Spark takes these two from the file (the launcher no longer sets them)...
+    assert "spark.sql.shuffle.partitions" not in conf and "spark.driver.memory" not in conf
+    # ...and the launcher's other tuning and every setting the state relies on stay
+    assert conf["spark.sql.adaptive.advisoryPartitionSizeInBytes"] == "32m"
+    assert conf["spark.sql.session.timeZone"] == "UTC"
+    assert conf["spark.sql.sources.partitionOverwriteMode"] == "dynamic"
+    assert conf["spark.sql.warehouse.dir"] == str((tmp_path / "state" / "spark-warehouse").resolve())
+
+
+def test_without_spark_defaults_the_launcher_sets_its_tuning(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPARK_CONF_DIR", str(tmp_path / "none"))
+    monkeypatch.delenv("SPARK_HOME", raising=False)
+    assert spark_defaults() == {}
+    conf = spark_conf(tmp_path / "state")
+    assert conf["spark.sql.shuffle.partitions"] == "32"
+    assert set(TUNING_SETTINGS) <= set(conf)
