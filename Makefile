@@ -1,7 +1,8 @@
 # The two commands of the README:
 #   make run    the main job: seeds -> build -> tests on an embedded Spark, with a summary
 #   make test   the whole test suite: lint (ruff, sqlfluff), pytest (unit, dbt, e2e, Thrift)
-# Both create .venv and install the pinned dependencies (pyproject.toml) first.
+# Both create .venv and install the pinned dependencies (pyproject.toml, and with Maven the
+# table formats' jars of launcher/table_format_jars.pom.xml) first.
 
 PYTHON ?= python3
 VENV := .venv
@@ -9,17 +10,20 @@ BIN := $(VENV)/bin
 # test files run side by side (pytest-xdist; a file's tests stay together, in order), the
 # slowest first (tests/conftest.py)
 TEST_WORKERS ?= 2
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+POM := launcher/table_format_jars.pom.xml
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(POM) | cksum | cut -d' ' -f1)
 
 .PHONY: setup run test lint unit serve clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
-	@scripts/check_prerequisites.sh $(PYTHON)
+$(STAMP): pyproject.toml $(POM)
+	@scripts/check_prerequisites.sh $(PYTHON) --setup
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# the Delta Lake and Iceberg jars, from Maven Central into .venv/share/cdcflow/jars
+	$(BIN)/cdcflow jars --install > /dev/null
 	rm -f $(VENV)/.installed-*
 	touch $@
 

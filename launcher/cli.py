@@ -10,9 +10,12 @@
                                 (vars.cdcflow_tables); --check lists what differs;
                                 --describe TABLE reads a Qlik __ct table's columns from the
                                 landed change table (embedded warehouse)
+    cdcflow jars --install      fetch the Delta Lake and Iceberg jars with Maven, once;
+                                `cdcflow jars` prints the project's format's jars
 
-`serve` also runs under spark-submit on a cluster:
-    spark-submit --master spark://host:7077 --py-files udfs.zip launcher/cli.py serve --master ""
+`serve` also runs under spark-submit on a cluster (the format's jars passed to it):
+    spark-submit --master spark://host:7077 --py-files udfs.zip --jars "$(cdcflow jars)" \
+        launcher/cli.py serve --master ""
 """
 
 from __future__ import annotations
@@ -33,6 +36,13 @@ if __package__ in (None, ""):  # run as a file (spark-submit launcher/cli.py ...
 
 from launcher.spark import PROJECT_DIR, JavaMissing, build_session, check_java, warm_up  # noqa: E402
 from launcher.state_dir_lock import StateDirInUse, release_state_dir  # noqa: E402
+from launcher.table_format import (  # noqa: E402
+    FORMATS,
+    TableFormatError,
+    format_jars,
+    install_jars,
+    project_table_format,
+)
 
 DEFAULT_STATE_DIR = PROJECT_DIR / ".cdcflow"
 # in a clone, the launcher sits in cdcflow's own project (the samples `cdcflow run`
@@ -52,7 +62,7 @@ def _check_configuration(project_dir: Path) -> None:
         raise SystemExit(2) from exc
 
 
-def _session(args, extra_conf=None):
+def _session(args, extra_conf=None, project_dir: Path | None = None, dbt_vars: str | None = None):
     try:
         check_java()
     except JavaMissing as exc:
@@ -60,10 +70,26 @@ def _session(args, extra_conf=None):
         raise SystemExit(2) from exc
     master = args.master or None
     try:
-        return build_session(state_dir=args.state_dir, master=master, extra_conf=extra_conf)
+        table_format = args.table_format or project_table_format(project_dir, dbt_vars)
+        return build_session(
+            state_dir=args.state_dir, master=master, extra_conf=extra_conf, table_format=table_format
+        )
+    except TableFormatError as exc:
+        print(exc, file=sys.stderr)
+        raise SystemExit(2) from exc
     except StateDirInUse as exc:
         print(f"cdcflow: {exc}", file=sys.stderr)
         raise SystemExit(2) from exc
+
+
+def _given_vars(dbt_args: list[str]) -> str | None:
+    """The value of a --vars among dbt's arguments."""
+    for number, argument in enumerate(dbt_args):
+        if argument == "--vars" and number + 1 < len(dbt_args):
+            return dbt_args[number + 1]
+        if argument.startswith("--vars="):
+            return argument.split("=", 1)[1]
+    return None
 
 
 def _summary(results, hook_reports: list[str]) -> None:
@@ -186,7 +212,7 @@ def cmd_run(args) -> int:
         )
         return 2
     _check_configuration(SAMPLES_PROJECT)
-    spark = _session(args)
+    spark = _session(args, project_dir=SAMPLES_PROJECT, dbt_vars=args.vars)
     from launcher.dbt_invoke import invoke_dbt
 
     options = ["--full-refresh"] if args.full_refresh else []
@@ -236,7 +262,7 @@ def cmd_dbt(args) -> int:
     dbt_args, project_dir = _project_dir(_dbt_args(args), args.project_dir)
     project_dir = _project_or_stop(project_dir)
     _check_configuration(project_dir)
-    _session(args)
+    _session(args, project_dir=project_dir, dbt_vars=_given_vars(dbt_args))
     from launcher.dbt_invoke import invoke_dbt
 
     return 0 if invoke_dbt(dbt_args, state_dir=args.state_dir, project_dir=project_dir).success else 1
@@ -282,7 +308,7 @@ def cmd_docs(args) -> int:
     catalog reads the tables a run built), then served on 127.0.0.1 until
     interrupted (unless --no-serve)."""
     project_dir = _project_or_stop(_project_dir([], args.project_dir)[1])
-    _session(args)
+    _session(args, project_dir=project_dir)
     from launcher.dbt_invoke import invoke_dbt
 
     if not invoke_dbt(["docs", "generate"], state_dir=args.state_dir, project_dir=project_dir).success:
@@ -327,7 +353,8 @@ def cmd_serve(args) -> int:
         "spark.hadoop.hive.server2.thrift.port": str(args.port),
         "spark.hadoop.hive.server2.transport.mode": "binary",
     }
-    spark = _session(args, extra_conf=conf)
+    # the table format of the project in the current folder, unless --table-format says
+    spark = _session(args, extra_conf=conf, project_dir=_project_dir([], None)[1])
     warm_up(spark)  # before it listens: a client's first run does not pay for the JVM's first use
     jvm = spark.sparkContext._jvm
     jvm.org.apache.spark.sql.hive.thriftserver.HiveThriftServer2.startWithContext(
@@ -410,6 +437,22 @@ def _describe(args) -> int:
     return 1 if differences else 0
 
 
+def cmd_jars(args) -> int:
+    """Install the table formats' jars (--install), or print those of one format,
+    comma-separated, as spark-submit's --jars takes them."""
+    try:
+        if args.install:
+            for jar in install_jars():
+                print(jar)
+            return 0
+        table_format = args.table_format or project_table_format(_project_dir([], None)[1])
+        print(",".join(str(jar) for jar in format_jars(table_format)))
+    except TableFormatError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    return 0
+
+
 def _raw_schema(project_vars: dict) -> str:
     """Where the raw tables land: vars.cdcflow_raw_schema of the project, else the
     target schema (CDCFLOW_SCHEMA, as profiles.yml) + `_raw`, as the models read it."""
@@ -432,6 +475,13 @@ def parser() -> argparse.ArgumentParser:
         "--master",
         default=os.environ.get("CDCFLOW_SPARK_MASTER", "local[*]"),
         help="Spark master; empty to keep the one spark-submit set (default local[*])",
+    )
+    common.add_argument(
+        "--table-format",
+        choices=FORMATS,
+        default=os.environ.get("CDCFLOW_TABLE_FORMAT") or None,
+        help="the table format the Spark session serves (its jars, extension and catalog; default: the"
+        " project's vars.cdcflow_table_format, else parquet; or $CDCFLOW_TABLE_FORMAT)",
     )
     commands = top.add_subparsers(dest="command", required=True)
 
@@ -488,6 +538,16 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=os.environ.get("CDCFLOW_THRIFT_HOST", "127.0.0.1"))
     serve.add_argument("--port", type=int, default=int(os.environ.get("CDCFLOW_THRIFT_PORT", "10000")))
     serve.set_defaults(func=cmd_serve)
+
+    jars = commands.add_parser(
+        "jars",
+        parents=[common],
+        help="fetch the Delta Lake and Iceberg jars with Maven (--install), or print a format's jars",
+    )
+    jars.add_argument(
+        "--install", action="store_true", help="copy them from Maven Central into the environment, once"
+    )
+    jars.set_defaults(func=cmd_jars)
     return top
 
 

@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 from launcher.state_dir_lock import hold_state_dir
+from launcher.table_format import DEFAULT_FORMAT, session_settings
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 # what a killed Spark write leaves in a table's directory
@@ -152,14 +153,18 @@ def build_session(
     master: str | None = "local[*]",
     app_name: str = "cdcflow",
     extra_conf: dict[str, str] | None = None,
+    table_format: str = DEFAULT_FORMAT,
 ):
     """Create (or get) the Hive-enabled SparkSession, with cdcflow's UDFs registered.
 
     ``state_dir`` holds the warehouse and the embedded Derby metastore. Under
     spark-submit pass ``master=None`` so the submitted master is kept. The state
     folder is this process's until it ends; StateDirInUse when another process
-    has it (launcher/state_dir_lock.py).
+    has it (launcher/state_dir_lock.py). ``table_format`` (delta, iceberg, parquet):
+    the session gets that format's jars, extension and catalog (table_format.py); a
+    TableFormatError when its jars are not installed.
     """
+    format_settings = session_settings(table_format, Path(state_dir).resolve() / "spark-warehouse")
     hold_state_dir(state_dir)
     prepare_environment()
     from pyspark.sql import SparkSession
@@ -175,6 +180,7 @@ def build_session(
     # the session and the dbt runs in this process know each other by the process
     # id (a claim left on this state folder is a killed run's: claim_cdc_run.sql)
     os.environ[EMBEDDED_SESSION_ENV] = conf[EMBEDDED_SESSION_CONF] = str(os.getpid())
+    conf.update(format_settings)
     conf.update(extra_conf or {})
     for key, value in conf.items():
         builder = builder.config(key, value)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fail early, with what to install, when the machine lacks what Spark needs.
 set -euo pipefail
+# --setup: also what `make setup` needs once (Maven, for the table formats' jars)
 python_bin="${1:-python3}"
 if ! command -v "$python_bin" >/dev/null 2>&1; then
     echo "cdcflow: $python_bin not found. Install Python 3.11 (e.g. sudo apt-get install python3.11 python3.11-venv)." >&2
@@ -20,5 +21,10 @@ version=$("$java_bin" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | 
 if [ -z "$version" ] || [ "$version" -lt 17 ]; then
     echo "cdcflow: Spark 4 needs Java 17 or newer; found: $("$java_bin" -version 2>&1 | head -n 1)." >&2
     echo "         Install it, e.g.: sudo apt-get install openjdk-17-jre-headless" >&2
+    exit 2
+fi
+if [ "${2:-}" = "--setup" ] && ! command -v mvn >/dev/null 2>&1; then
+    echo "cdcflow: Maven (mvn) fetches the Delta Lake and Iceberg jars from Maven Central once and was not found." >&2
+    echo "         Install it, e.g.: sudo apt-get install maven" >&2
     exit 2
 fi

@@ -48,3 +48,20 @@ def test_setup_script_accepts_this_machine():
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_setup_script_names_maven_when_it_is_missing(tmp_path):
+    # java and this Python, but no mvn: `make setup` fetches the table formats' jars with it
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for tool in ("bash", "sed", "head", "java"):
+        (bin_dir / tool).symlink_to(shutil.which(tool))
+    (bin_dir / "python3").symlink_to(sys.executable)
+    env = {"PATH": str(bin_dir), "HOME": os.environ.get("HOME", "/tmp")}
+    script = [str(bin_dir / "bash"), str(PROJECT_DIR / "scripts" / "check_prerequisites.sh"), "python3"]
+    result = subprocess.run([*script, "--setup"], env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 2
+    assert "Maven (mvn) fetches the Delta Lake and Iceberg jars" in result.stderr
+    assert "sudo apt-get install maven" in result.stderr
+    # a run needs no Maven
+    assert subprocess.run(script, env=env, capture_output=True, text=True, check=False).returncode == 0

@@ -1,0 +1,101 @@
+"""The table format a project's Spark session serves (launcher/table_format.py):
+read from vars.cdcflow_table_format, its jars found in the environment, and a
+message that says what to do when they are missing."""
+
+from pathlib import Path
+
+import pytest
+
+from launcher import table_format
+from launcher.table_format import TableFormatError, format_jars, project_table_format, session_settings
+
+
+def _project(tmp_path: Path, project_vars: dict | None) -> Path:
+    import yaml
+
+    document = {"name": "p", "profile": "cdcflow"}
+    if project_vars is not None:
+        document["vars"] = project_vars
+    (tmp_path / "dbt_project.yml").write_text(yaml.safe_dump(document))
+    return tmp_path
+
+
+def _jars(tmp_path: Path, *names: str) -> Path:
+    folder = tmp_path / "jars"
+    folder.mkdir()
+    for name in names:
+        (folder / name).write_bytes(b"")
+    return folder
+
+
+def test_the_project_var_chooses_the_format_and_dbt_vars_win(tmp_path):
+    project = _project(tmp_path, {"cdcflow_table_format": "delta"})
+    assert project_table_format(project) == "delta"
+    assert project_table_format(project, '{"cdcflow_table_format": "parquet"}') == "parquet"
+    assert project_table_format(project, "{cdcflow_raw_schema: raw}") == "delta"
+    assert project_table_format(_project(tmp_path, None)) == table_format.DEFAULT_FORMAT
+    assert project_table_format(None) == table_format.DEFAULT_FORMAT
+
+
+def test_an_unknown_format_is_named_with_the_known_ones(tmp_path):
+    with pytest.raises(TableFormatError) as raised:
+        project_table_format(_project(tmp_path, {"cdcflow_table_format": "hudi"}))
+    assert str(raised.value) == (
+        "cdcflow: var cdcflow_table_format is 'hudi'; use one of: delta, iceberg, parquet."
+    )
+
+
+def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
+    folder = _jars(
+        tmp_path,
+        "delta-spark_4.1_2.13-4.4.0.jar",
+        "delta-storage-4.4.0.jar",
+        "iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
+    )
+    delta = session_settings("delta", tmp_path / "warehouse", folder)
+    assert delta == {
+        "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
+        "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
+        "spark.jars": f"{folder}/delta-spark_4.1_2.13-4.4.0.jar,{folder}/delta-storage-4.4.0.jar",
+    }
+    assert session_settings("parquet", tmp_path / "warehouse", folder) == {}
+
+
+def test_missing_jars_say_how_to_install_them(tmp_path, monkeypatch):
+    folder = _jars(tmp_path, "delta-spark_4.1_2.13-4.4.0.jar")
+    with pytest.raises(TableFormatError) as raised:
+        format_jars("delta", folder)
+    assert str(raised.value) == (
+        f"cdcflow: the delta jars are not installed (delta-storage-*.jar is not in {folder}): run"
+        " `cdcflow jars --install` (in a clone, `make setup` does), or set CDCFLOW_JARS_DIR to the"
+        " folder that has them."
+    )
+    monkeypatch.setenv("CDCFLOW_JARS_DIR", str(folder))
+    assert table_format.jars_dir() == folder
+    assert format_jars("parquet") == []
+
+
+def test_the_installed_environment_has_every_formats_jars():
+    # `make setup` ran `cdcflow jars --install` into this environment
+    jars = [jar.name for name in table_format.FORMATS for jar in format_jars(name)]
+    assert jars == [
+        "delta-spark_4.1_2.13-4.4.0.jar",
+        "delta-storage-4.4.0.jar",
+        "iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
+    ]
+
+
+def test_iceberg_is_refused_with_the_reason_until_cdcflow_serves_it(tmp_path):
+    # its jars are installed (format_jars) and its settings known, but a dbt run
+    # cannot find its table again yet (tests/e2e/test_table_format_sessions.py)
+    message = (
+        "cdcflow: var cdcflow_table_format is 'iceberg', which cdcflow does not serve yet: dbt-spark"
+        " cannot yet find an Iceberg table of the embedded session again on the next run (it would"
+        " replace it instead of merging into it). Use delta or parquet."
+    )
+    with pytest.raises(TableFormatError) as raised:
+        project_table_format(_project(tmp_path, {"cdcflow_table_format": "iceberg"}))
+    assert str(raised.value) == message
+    with pytest.raises(TableFormatError) as raised:
+        session_settings("iceberg", tmp_path / "warehouse")
+    assert str(raised.value) == message
