@@ -164,7 +164,7 @@ def build_session(
     the session gets that format's jars, extension and catalog (table_format.py); a
     TableFormatError when its jars are not installed.
     """
-    format_settings = session_settings(table_format, Path(state_dir).resolve() / "spark-warehouse")
+    format_settings = session_settings(table_format)
     hold_state_dir(state_dir)
     prepare_environment()
     from pyspark.sql import SparkSession

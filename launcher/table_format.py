@@ -35,11 +35,18 @@ SESSION_SETTINGS = {
     },
     "iceberg": {
         "spark.sql.extensions": "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions",
-        # Iceberg tables in a Hadoop catalog (files, in the warehouse's iceberg folder),
-        # plain tables in the session's Hive metastore: Iceberg's Hive catalog opens a
-        # metastore client of its own, and two on one embedded Derby hung a run
+        # Iceberg tables in the session's Hive metastore, beside its plain tables (a
+        # Hadoop catalog's tables are not listed by SHOW TABLES, dbt's relation cache:
+        # the next run replaced the table it did not find)
         "spark.sql.catalog.spark_catalog": "org.apache.iceberg.spark.SparkSessionCatalog",
-        "spark.sql.catalog.spark_catalog.type": "hadoop",
+        "spark.sql.catalog.spark_catalog.type": "hive",
+        # Iceberg's Hive catalog opens a metastore client of its own, with Hive's
+        # default connection pool (BoneCP), which Spark does not ship; HikariCP it does
+        "spark.hadoop.datanucleus.connectionPoolingType": "HikariCP",
+        # a commit swaps the table's metadata pointer with the metastore's atomic
+        # alter_table (HIVE-26882, in Spark's Hive 2.3.10) instead of taking a Hive
+        # lock: with the lock, the first run over the embedded Derby metastore hung
+        "spark.hadoop.iceberg.engine.hive.lock-enabled": "false",
     },
     "parquet": {},
 }
@@ -57,28 +64,11 @@ def jars_dir() -> Path:
     return Path(given) if given else Path(sys.prefix) / "share" / "cdcflow" / "jars"
 
 
-# Iceberg's jars are installed and its session settings known, but dbt cannot keep an
-# Iceberg table across runs here yet: in a Hadoop catalog its tables are not listed
-# by SHOW TABLES (dbt's relation cache), so the next run replaced the table instead
-# of merging into it; Iceberg's Hive catalog on the embedded Derby metastore hung the
-# first run (tests/e2e/test_table_format_sessions.py; issue 45)
-NOT_SERVED = {
-    "iceberg": "dbt-spark cannot yet find an Iceberg table of the embedded session again on the next"
-    " run (it would replace it instead of merging into it)",
-}
-
-
-def check_format(table_format: str, *, served: bool = True) -> str:
-    """`table_format`, or a TableFormatError naming the ones cdcflow knows (and, with
-    `served`, why a known one cannot be used yet)."""
+def check_format(table_format: str) -> str:
+    """`table_format`, or a TableFormatError naming the ones cdcflow knows."""
     if table_format not in FORMATS:
         raise TableFormatError(
             f"cdcflow: var cdcflow_table_format is {table_format!r}; use one of: {', '.join(FORMATS)}."
-        )
-    if served and table_format in NOT_SERVED:
-        raise TableFormatError(
-            f"cdcflow: var cdcflow_table_format is {table_format!r}, which cdcflow does not serve yet:"
-            f" {NOT_SERVED[table_format]}. Use delta or parquet."
         )
     return table_format
 
@@ -103,7 +93,7 @@ def format_jars(table_format: str, folder: Path | None = None) -> list[Path]:
     TableFormatError saying how to install them when one is missing."""
     folder = folder or jars_dir()
     found = []
-    for name in JARS[check_format(table_format, served=False)]:
+    for name in JARS[check_format(table_format)]:
         matches = sorted(folder.glob(f"{name}-[0-9]*.jar"))
         if not matches:
             raise TableFormatError(
@@ -115,14 +105,12 @@ def format_jars(table_format: str, folder: Path | None = None) -> list[Path]:
     return found
 
 
-def session_settings(table_format: str, warehouse: Path, folder: Path | None = None) -> dict[str, str]:
-    """The Spark settings of a session serving `table_format` with its tables in
-    `warehouse`: its jars (spark.jars, on the driver's and the executors'
-    classpath), extension and `spark_catalog`. None for parquet."""
-    jars = format_jars(check_format(table_format), folder)
+def session_settings(table_format: str, folder: Path | None = None) -> dict[str, str]:
+    """The Spark settings of a session serving `table_format`: its jars
+    (spark.jars, on the driver's and the executors' classpath), extension and
+    `spark_catalog`. None for parquet."""
+    jars = format_jars(table_format, folder)
     settings = dict(SESSION_SETTINGS[table_format])
-    if table_format == "iceberg":
-        settings["spark.sql.catalog.spark_catalog.warehouse"] = str(Path(warehouse) / "iceberg")
     if jars:
         settings["spark.jars"] = ",".join(str(jar) for jar in jars)
     return settings

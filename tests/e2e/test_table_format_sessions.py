@@ -2,9 +2,8 @@
 that format (the jars `make setup` installed, its extension and `spark_catalog`):
 `cdcflow dbt` runs a dbt-spark incremental model of that file_format twice, the
 second run a MERGE, and the table holds the merged rows; the session still reads
-and writes plain Hive (parquet) tables beside it. The runs are in a process of
-their own: a JVM takes its jars and catalog when it starts. Iceberg is refused,
-with the reason, until cdcflow serves it (launcher/table_format.py)."""
+and writes plain Hive (parquet) tables beside it. Each format runs in a process
+of its own: a JVM takes its jars and catalog when it starts."""
 
 from __future__ import annotations
 
@@ -70,8 +69,15 @@ def _project(tmp_path, table_format: str):
     return project
 
 
-def test_a_delta_project_is_served_and_merged_into(tmp_path):
-    project = _project(tmp_path, "delta")
+@pytest.mark.parametrize(
+    ("table_format", "catalog"),
+    [
+        ("delta", "org.apache.spark.sql.delta.catalog.DeltaCatalog"),
+        ("iceberg", "org.apache.iceberg.spark.SparkSessionCatalog"),
+    ],
+)
+def test_a_projects_table_format_is_served_and_merged_into(tmp_path, table_format, catalog):
+    project = _project(tmp_path, table_format)
     finished = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(project), str(tmp_path / "state")],
         capture_output=True,
@@ -83,28 +89,7 @@ def test_a_delta_project_is_served_and_merged_into(tmp_path):
     seen = json.loads(finished.stdout.strip().splitlines()[-1])
     assert seen == {
         "rows": [[1, "a"], [2, "B"], [3, "c"]],
-        "provider": "delta",
-        "catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
+        "provider": table_format,
+        "catalog": catalog,
         "plain": [7],
     }
-
-
-def test_an_iceberg_project_is_refused_before_spark_starts(tmp_path):
-    # Iceberg's jars are installed, but a run cannot find its table again yet: in
-    # a Hadoop catalog SHOW TABLES does not list it (the second run replaced the
-    # table), and Iceberg's Hive catalog on the embedded Derby hung the first run
-    project = _project(tmp_path, "iceberg")
-    finished = subprocess.run(
-        [sys.executable, "-m", "launcher.cli", "dbt", "--project-dir", str(project),
-         "--state-dir", str(tmp_path / "state"), "--", "run"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "CDCFLOW_TABLE_FORMAT": ""},
-    )  # fmt: skip
-    assert finished.returncode == 2
-    assert finished.stderr.strip().endswith(
-        "cdcflow: var cdcflow_table_format is 'iceberg', which cdcflow does not serve yet: dbt-spark"
-        " cannot yet find an Iceberg table of the embedded session again on the next run (it would"
-        " replace it instead of merging into it). Use delta or parquet."
-    )

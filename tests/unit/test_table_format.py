@@ -29,10 +29,10 @@ def _jars(tmp_path: Path, *names: str) -> Path:
 
 
 def test_the_project_var_chooses_the_format_and_dbt_vars_win(tmp_path):
-    project = _project(tmp_path, {"cdcflow_table_format": "delta"})
-    assert project_table_format(project) == "delta"
-    assert project_table_format(project, '{"cdcflow_table_format": "parquet"}') == "parquet"
-    assert project_table_format(project, "{cdcflow_raw_schema: raw}") == "delta"
+    project = _project(tmp_path, {"cdcflow_table_format": "iceberg"})
+    assert project_table_format(project) == "iceberg"
+    assert project_table_format(project, '{"cdcflow_table_format": "delta"}') == "delta"
+    assert project_table_format(project, "{cdcflow_raw_schema: raw}") == "iceberg"
     assert project_table_format(_project(tmp_path, None)) == table_format.DEFAULT_FORMAT
     assert project_table_format(None) == table_format.DEFAULT_FORMAT
 
@@ -52,13 +52,22 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
         "delta-storage-4.4.0.jar",
         "iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
     )
-    delta = session_settings("delta", tmp_path / "warehouse", folder)
+    delta = session_settings("delta", folder)
     assert delta == {
         "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
         "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
         "spark.jars": f"{folder}/delta-spark_4.1_2.13-4.4.0.jar,{folder}/delta-storage-4.4.0.jar",
     }
-    assert session_settings("parquet", tmp_path / "warehouse", folder) == {}
+    iceberg = session_settings("iceberg", folder)
+    assert iceberg == {
+        "spark.sql.extensions": "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions",
+        "spark.sql.catalog.spark_catalog": "org.apache.iceberg.spark.SparkSessionCatalog",
+        "spark.sql.catalog.spark_catalog.type": "hive",
+        "spark.hadoop.datanucleus.connectionPoolingType": "HikariCP",
+        "spark.hadoop.iceberg.engine.hive.lock-enabled": "false",
+        "spark.jars": f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
+    }
+    assert session_settings("parquet", folder) == {}
 
 
 def test_missing_jars_say_how_to_install_them(tmp_path, monkeypatch):
@@ -83,19 +92,3 @@ def test_the_installed_environment_has_every_formats_jars():
         "delta-storage-4.4.0.jar",
         "iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
     ]
-
-
-def test_iceberg_is_refused_with_the_reason_until_cdcflow_serves_it(tmp_path):
-    # its jars are installed (format_jars) and its settings known, but a dbt run
-    # cannot find its table again yet (tests/e2e/test_table_format_sessions.py)
-    message = (
-        "cdcflow: var cdcflow_table_format is 'iceberg', which cdcflow does not serve yet: dbt-spark"
-        " cannot yet find an Iceberg table of the embedded session again on the next run (it would"
-        " replace it instead of merging into it). Use delta or parquet."
-    )
-    with pytest.raises(TableFormatError) as raised:
-        project_table_format(_project(tmp_path, {"cdcflow_table_format": "iceberg"}))
-    assert str(raised.value) == message
-    with pytest.raises(TableFormatError) as raised:
-        session_settings("iceberg", tmp_path / "warehouse")
-    assert str(raised.value) == message
