@@ -106,12 +106,16 @@ def format_jars(table_format: str, folder: Path | None = None) -> list[Path]:
 
 
 def session_settings(table_format: str, folder: Path | None = None) -> dict[str, str]:
-    """The Spark settings of a session serving `table_format`: its jars
-    (spark.jars, on the driver's and the executors' classpath), extension and
+    """The Spark settings of a session serving `table_format`: its jars (on the
+    driver's classpath, and spark.jars for the executors), extension and
     `spark_catalog`. None for parquet."""
     jars = format_jars(table_format, folder)
     settings = dict(SESSION_SETTINGS[table_format])
     if jars:
+        # on the driver's classpath from its start: the Thrift server's threads find a
+        # format's classes there, not among the jars spark.jars adds later (it ships
+        # them to the executors)
+        settings["spark.driver.extraClassPath"] = os.pathsep.join(str(jar) for jar in jars)
         settings["spark.jars"] = ",".join(str(jar) for jar in jars)
     return settings
 

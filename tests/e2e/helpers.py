@@ -6,6 +6,10 @@ import csv
 import hashlib
 import os
 import re
+import signal
+import socket
+import subprocess
+import time
 from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
@@ -289,3 +293,31 @@ def make_project(path: Path, tables: dict[str, dict], settings: dict | None = No
     """A project installing cdcflow and onboarding ``tables`` the way docs/onboarding.md
     says (bench.project); ``settings``: its other cdcflow vars."""
     return onboarded_project(path / "project", tables, settings)
+
+
+def free_port() -> int:
+    """A TCP port free on loopback now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_line(path: Path, text: str, process: subprocess.Popen, what: str) -> None:
+    """Wait (180 s at most) until `process`, `what` the messages call it, has written
+    `text` to its log `path`; fail with the log's end if it exits first."""
+    deadline = time.monotonic() + 180
+    while text not in (path.read_text() if path.exists() else ""):
+        assert process.poll() is None, f"{what} exited: {path.read_text()[-3000:]}"
+        assert time.monotonic() < deadline, f"{what} did not start in 180 s"
+        time.sleep(1)
+
+
+def stop_process_group(process: subprocess.Popen) -> None:
+    """SIGTERM the process group `process` leads (started with start_new_session), then
+    SIGKILL it if it has not ended within a minute."""
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

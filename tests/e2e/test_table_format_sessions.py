@@ -2,7 +2,8 @@
 that format (the jars `make setup` installed, its extension and `spark_catalog`):
 `cdcflow dbt` runs a dbt-spark incremental model of that file_format twice, the
 second run a MERGE, and the table holds the merged rows; the session still reads
-and writes plain Hive (parquet) tables beside it. Each format runs in a process
+and writes plain Hive (parquet) tables beside it. `cdcflow serve` in the folder of
+a Delta project serves it the same way to dbt over Thrift. Each format runs in a process
 of its own: a JVM takes its jars and catalog when it starts."""
 
 from __future__ import annotations
@@ -12,8 +13,12 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
+
+from launcher.dbt_invoke import BUNDLED_PROFILES_DIR
+from tests.e2e.helpers import free_port, stop_process_group, wait_for_line
 
 pytestmark = pytest.mark.spark
 
@@ -93,3 +98,55 @@ def test_a_projects_table_format_is_served_and_merged_into(tmp_path, table_forma
         "catalog": catalog,
         "plain": [7],
     }
+
+
+def test_cdcflow_serve_serves_the_projects_delta_to_dbt_over_thrift(tmp_path):
+    project = _project(tmp_path, "delta")
+    port = free_port()
+    env = {
+        **os.environ,
+        "CDCFLOW_SCHEMA": "fmt",
+        "CDCFLOW_TABLE_FORMAT": "",
+        "CDCFLOW_THRIFT_PORT": str(port),
+        "CDCFLOW_STATE_DIR": str(tmp_path / "state"),
+    }
+    env.pop("DBT_PROFILES_DIR", None)
+    log_path = tmp_path / "serve.log"
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "launcher.cli", "serve", "--master", "local[2]"],
+            cwd=project,  # the project of its folder chooses the format
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            wait_for_line(log_path, "listening", server, "Thrift server")
+            dbt = str(Path(sys.executable).parent / "dbt")
+            for batch in (1, 2):
+                finished = subprocess.run(
+                    [dbt, "run", "--target", "thrift", "--profiles-dir", str(BUNDLED_PROFILES_DIR),
+                     "--vars", json.dumps({"batch": batch})],
+                    cwd=project,
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=600,
+                )  # fmt: skip
+                assert finished.returncode == 0, finished.stdout[-3000:] + finished.stderr[-3000:]
+            from pyhive import hive
+
+            with hive.connect(host="127.0.0.1", port=port, username="cdcflow") as connection:
+                cursor = connection.cursor()
+                cursor.execute("select id, name from fmt.accounts order by id")
+                rows = [list(row) for row in cursor.fetchall()]
+                cursor.execute("describe table extended fmt.accounts")
+                provider = [row[1] for row in cursor.fetchall() if row[0] == "Provider"]
+                cursor.execute("describe history fmt.accounts")
+                operations = sorted(row[4] for row in cursor.fetchall())
+        finally:
+            stop_process_group(server)
+    assert rows == [[1, "a"], [2, "B"], [3, "c"]]
+    assert provider == ["delta"]
+    assert operations == ["CREATE OR REPLACE TABLE AS SELECT", "MERGE"]

@@ -17,7 +17,6 @@ claim that the run-operation its message gives clears."""
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -30,11 +29,14 @@ from tests.e2e.helpers import (
     TABLES,
     as_text,
     current_columns,
+    free_port,
     history_columns,
     read_expected,
     read_seed,
     select_list,
+    stop_process_group,
     tracked_copy,
+    wait_for_line,
 )
 
 pytestmark = pytest.mark.spark
@@ -49,12 +51,6 @@ QUARANTINES = [
     "dirxml_quarantine",
     "dirxml_event_outcomes",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _spark_class(state_dir: Path, name: str, *args: str) -> subprocess.Popen:
@@ -84,29 +80,12 @@ def _spark_class(state_dir: Path, name: str, *args: str) -> subprocess.Popen:
     )
 
 
-def _wait_for(path: Path, text: str, process: subprocess.Popen, what: str) -> None:
-    deadline = time.monotonic() + 180
-    while text not in (path.read_text() if path.exists() else ""):
-        assert process.poll() is None, f"{what} exited: {path.read_text()[-3000:]}"
-        assert time.monotonic() < deadline, f"{what} did not start in 180 s"
-        time.sleep(1)
-
-
-def _stop(process: subprocess.Popen) -> None:
-    os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-
-
 @pytest.fixture(scope="module")
 def spark_master(tmp_path_factory):
     """The URL of a standalone cluster (master + one worker) started for the
     module and stopped after it."""
     state_dir = tmp_path_factory.mktemp("standalone")
-    master_port = _free_port()
+    master_port = free_port()
     master = _spark_class(
         state_dir,
         "master.Master",
@@ -115,9 +94,9 @@ def spark_master(tmp_path_factory):
         "--port",
         str(master_port),
         "--webui-port",
-        str(_free_port()),
+        str(free_port()),
     )
-    _wait_for(state_dir / "master.log", "I have been elected leader", master, "Spark master")
+    wait_for_line(state_dir / "master.log", "I have been elected leader", master, "Spark master")
     url = f"spark://127.0.0.1:{master_port}"
     worker = _spark_class(
         state_dir,
@@ -126,16 +105,16 @@ def spark_master(tmp_path_factory):
         "--host",
         "127.0.0.1",
         "--webui-port",
-        str(_free_port()),
+        str(free_port()),
         "--cores",
         "2",
         "--memory",
         "3g",
     )
-    _wait_for(state_dir / "worker.log", "Successfully registered with master", worker, "Spark worker")
+    wait_for_line(state_dir / "worker.log", "Successfully registered with master", worker, "Spark worker")
     yield url
     for process in (worker, master):
-        _stop(process)
+        stop_process_group(process)
     assert worker.poll() is not None and master.poll() is not None
     assert not _listening_addresses(master_port), "the Spark master still listens"
 
@@ -164,7 +143,7 @@ def thrift_server(tmp_path_factory, spark_master):
     quickstart's command in a copy of the repository, on the cluster
     (CDCFLOW_SPARK_MASTER)."""
     state_dir = tmp_path_factory.mktemp("thrift-state")
-    port = _free_port()
+    port = free_port()
     env = {key: value for key, value in os.environ.items() if key != "DBT_PROFILES_DIR"}
     env.update(
         CDCFLOW_THRIFT_PORT=str(port),
@@ -182,9 +161,9 @@ def thrift_server(tmp_path_factory, spark_master):
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
-    _wait_for(state_dir / "serve.log", "listening", server, "Thrift server")
+    wait_for_line(state_dir / "serve.log", "listening", server, "Thrift server")
     yield port, folder, env
-    _stop(server)
+    stop_process_group(server)
     log.close()
 
 

@@ -52,11 +52,13 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
         "delta-storage-4.4.0.jar",
         "iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
     )
+    delta_jars = [f"{folder}/delta-spark_4.1_2.13-4.4.0.jar", f"{folder}/delta-storage-4.4.0.jar"]
     delta = session_settings("delta", folder)
     assert delta == {
         "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
         "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
-        "spark.jars": f"{folder}/delta-spark_4.1_2.13-4.4.0.jar,{folder}/delta-storage-4.4.0.jar",
+        "spark.driver.extraClassPath": ":".join(delta_jars),
+        "spark.jars": ",".join(delta_jars),
     }
     iceberg = session_settings("iceberg", folder)
     assert iceberg == {
@@ -65,6 +67,7 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
         "spark.sql.catalog.spark_catalog.type": "hive",
         "spark.hadoop.datanucleus.connectionPoolingType": "HikariCP",
         "spark.hadoop.iceberg.engine.hive.lock-enabled": "false",
+        "spark.driver.extraClassPath": f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
         "spark.jars": f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
     }
     assert session_settings("parquet", folder) == {}
