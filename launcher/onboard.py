@@ -865,7 +865,7 @@ def _yaml(document: dict) -> str:
 # incremental), the marts views
 LAYER_CONFIG = {
     "staging": {"materialized": "ephemeral"},
-    "intermediate": {"file_format": "{{ var('cdcflow_file_format', 'parquet') }}"},
+    "intermediate": {"file_format": "{{ var('cdcflow_table_format', 'parquet') }}"},
     "marts": {"materialized": "view"},
 }
 

@@ -5,9 +5,10 @@
         metastore hides them), so its anti-join sees every change already logged.
         The versioned table is left as it is: its model rebuilds it from the
         change log beside it and swaps it in (versions_rebuilt_in_this_run), once
-        the change log has succeeded, so the marts stay readable. -#}
+        the change log has succeeded, so the marts stay readable. On Delta Lake
+        and Iceberg a write that did not commit left nothing to repair. -#}
     {%- set change_log = cdcflow.model_relation('int_' ~ table_name ~ '__changes_logged') -%}
-    {%- if change_log is not none -%}
+    {%- if change_log is not none and cdcflow.table_format() == 'parquet' -%}
         {%- do run_query('alter table ' ~ change_log ~ ' recover partitions') -%}
     {%- endif -%}
 {% endmacro %}

@@ -12,7 +12,7 @@
         Nothing to do on a first build or a --full-refresh. Renders nothing. -#}
     {%- if not execute or flags.FULL_REFRESH -%}{{ return('') }}{%- endif -%}
     {%- set stored = adapter.get_relation(relation.database, relation.schema, relation.identifier) -%}
-    {%- if stored is none -%}{{ return('') }}{%- endif -%}
+    {%- if stored is none or stored.type != 'table' -%}{{ return('') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set configured = cfg.column_names | map('lower') | list -%}
     {%- if model_kind == 'versioned' -%}

@@ -1,11 +1,7 @@
 {% macro incremental_strategy() %}
-    {#- The one place that decides how history tables are written incrementally. -#}
-    {%- set strategy = var('cdcflow_incremental_strategy', 'insert_overwrite') -%}
-    {%- if strategy not in ['insert_overwrite', 'merge'] -%}
-        {{ exceptions.raise_compiler_error(
-            "cdcflow: var cdcflow_incremental_strategy is '" ~ strategy ~ "'; use 'insert_overwrite' "
-            ~ "(plain parquet) or 'merge' (Delta Lake / Iceberg / Hudi tables only)."
-        ) }}
-    {%- endif -%}
-    {{ return(strategy) }}
+    {#- How a version chain is written by a run, from the table format
+        (table_format): `merge` on Delta Lake and Iceberg (a MERGE, one atomic
+        commit: materialization cdcflow_versioned), `insert_overwrite` on plain
+        parquet (partitions a run adds, merge-on-read: versioned_model). -#}
+    {{ return('insert_overwrite' if cdcflow.table_format() == 'parquet' else 'merge') }}
 {% endmacro %}

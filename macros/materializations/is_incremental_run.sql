@@ -5,9 +5,12 @@
         no full refresh. In dbt unit tests, dbt's is_incremental() (the test's
         override). -#}
     {%- if not execute or model is not defined or model.resource_type == 'unit_test'
-        or model.config.materialized != 'cdcflow_incremental' -%}
+        or model.config.materialized not in ['cdcflow_incremental', 'cdcflow_versioned'] -%}
         {{ return(is_incremental()) }}
     {%- endif -%}
     {%- set relation = load_relation(this) -%}
+    {%- if model.config.materialized == 'cdcflow_versioned' -%}
+        {{ return(cdcflow.stored_in_table_format(relation) and not should_full_refresh()) }}
+    {%- endif -%}
     {{ return(relation is not none and relation.type == 'table' and not should_full_refresh()) }}
 {% endmacro %}

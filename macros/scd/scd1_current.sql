@@ -5,7 +5,9 @@
         `deletes: flag`, a deleted key stays: its open link is the delete, with
         the values the key had before it, is_deleted true and deleted_at the
         delete's commit time (is_deleted false and deleted_at null for the
-        others). -#}
+        others). On Delta Lake and Iceberg, a table a run merges into
+        (merged_current_model). -#}
+    {%- if cdcflow.incremental_strategy() == 'merge' -%}{{ return(cdcflow.merged_current_model(table_name)) }}{%- endif -%}
     {{ config(materialized='cdcflow_view') }}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}

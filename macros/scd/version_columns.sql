@@ -1,8 +1,10 @@
 {% macro version_columns(cfg) %}
-    {#- Column order of the int_<table>__versioned tables (partition column last). -#}
-    {{ return(cfg.column_names + [
+    {#- Column order of the int_<table>__versioned tables; on parquet, the
+        partition column written_in_run last (versioned_model). -#}
+    {%- set columns = cfg.column_names + [
         'operation', 'change_order', 'valid_from', 'valid_to', 'valid_to_change_order',
         'closed_by_operation', 'is_current', 'transaction_id', 'changed_columns',
-        'present_columns', 'loaded_at', 'written_in_run'
-    ]) }}
+        'present_columns', 'loaded_at'
+    ] -%}
+    {{ return(columns + (['written_in_run'] if cdcflow.incremental_strategy() == 'insert_overwrite' else [])) }}
 {% endmacro %}

@@ -24,13 +24,13 @@
         on parquet may have lost links, and the marts stay readable meanwhile.
         `from_scratch`: the SQL of a first build, whatever exists. -#}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
+    {%- if cdcflow.incremental_strategy() == 'merge' -%}{{ return(cdcflow.merged_versioned_model(table_name)) }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
-    {%- set strategy = cdcflow.incremental_strategy() -%}
     {{ config(
         materialized='cdcflow_incremental',
-        incremental_strategy=strategy,
-        partition_by=(['written_in_run'] if strategy == 'insert_overwrite' else none),
-        unique_key=(cfg.key + ['change_order'] if strategy == 'merge' else none),
+        incremental_strategy='insert_overwrite',
+        partition_by=['written_in_run'],
+        file_format='parquet',
         on_schema_change='fail',
         pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'versioned') }}"],
         post_hook=["{{ cdcflow.drop_compacted_partitions(this) }}", "{{ cdcflow.drop_incremental_temp_view(this) }}"]
@@ -69,8 +69,7 @@
         {#- few enough to send to every task: the stored links and touches are
             narrowed to the changed keys by a broadcast semi-join, never shuffled -#}
         {%- set broadcast_keys = new_keys is not none and new_keys <= var('cdcflow_broadcast_keys', 2000000) | int -%}
-        {%- set compact = strategy == 'insert_overwrite'
-            and cdcflow.versioned_open_partitions(this) | length >= var('cdcflow_compact_after_runs', 16) | int -%}
+        {%- set compact = cdcflow.versioned_open_partitions(this) | length >= var('cdcflow_compact_after_runs', 16) | int -%}
         {#- closed links are read only when a new change is older than its key's
             newest stored link (its last known change): a late change (or, in a
             format that relogs_changes, that change logged again) -#}
@@ -205,77 +204,7 @@ reopened_links as (
 ),
 {%- endif %}
 
-changes as (
-
-    select
-        {{ event_columns | join(', ') }},
-        loaded_at,
-        1 as source_priority
-    from new_changes
-    {%- if incremental %}
-
-    union all
-
-    -- re-opened links, back as the changes that started them; the link in effect
-    -- before the first new change keeps its (complete) values as they are
-    select
-        {{ cfg.column_names | join(', ') }},
-        operation,
-        change_order,
-        valid_from as committed_at,
-        transaction_id,
-        changed_columns,
-        case
-            when change_order < first_new_change_order then {{ cdcflow.string_array(cfg.column_names) }}
-            else present_columns
-        end as present_columns,
-        loaded_at,
-        0 as source_priority
-    from reopened_links
-    {%- endif %}
-
-),
-
-unique_changes as (
-    {%- if incremental %}
-
-    {%- if cfg.relogs_changes %}
-    -- a change logged again replaces the stored link and earlier rows of it
-    {{ cdcflow.latest_per_key('changes', key + ['change_order'], 'loaded_at desc, source_priority') }}
-    {%- else %}
-    -- a change already in the table wins over a second delivery of it
-    {{ cdcflow.latest_per_key('changes', key + ['change_order'], 'source_priority') }}
-    {%- endif %}
-    {%- elif cfg.relogs_changes %}
-
-    -- the newest row of a change logged again, by a window partitioned like the
-    -- chain's (no shuffle of its own)
-    select * except (is_relogged)
-    from (
-        select
-            *,
-            coalesce(
-                lead(change_order) over (partition by {{ key | join(', ') }} order by change_order, loaded_at)
-                = change_order,
-                false
-            ) as is_relogged
-        from changes
-    ) as relogged
-    where not is_relogged
-    {%- else %}
-
-    -- the change log holds one row per key and change_order: nothing to choose
-    -- (and no shuffle by key and change_order before the chain's by key)
-    select * from changes
-    {%- endif %}
-
-),
-
-chained as (
-
-    {{ cdcflow.scd2_versions('unique_changes', cfg) }}
-
-),
+{{ cdcflow.chained_changes(cfg, event_columns, incremental) }},
 
 links as (
 

@@ -14,24 +14,27 @@ def workload_runs(tmp_path_factory, integration_project):
     its state folder, the state after batch 1 kept aside, the tables after batch
     1, the tables after batch 2). The runs of batch 1 and 2 are never killed:
     the kill sweep compares its recovered runs with the second, the cross-format
-    equivalence checks both."""
+    equivalence checks both. ``table_format``: the workload's tables in that format
+    (vars.cdcflow_table_format), made apart from the others."""
     from tests.e2e import fault_worker
     from tests.e2e.fault_workloads import WORKLOADS
 
     del integration_project  # installed: the qlik_ct workload runs in it
     made = {}
 
-    def runs(name: str):
-        if name not in made:
+    def runs(name: str, table_format: str = "parquet"):
+        if (name, table_format) not in made:
             workload = WORKLOADS[name]
             # every run uses the same state path: the metastore holds absolute locations
-            base = tmp_path_factory.mktemp(f"fault_{workload.name}")
+            base = tmp_path_factory.mktemp(f"fault_{workload.name}_{table_format}")
             project = workload.project(base)
             state, snapshot = base / "state", base / "after-batch-1"
-            first = fault_worker.run(workload, project, state, "1")
+            first = fault_worker.run(workload, project, state, "1", table_format=table_format)
             shutil.copytree(state, snapshot, symlinks=True)
-            second = fault_worker.run(workload, project, state, "2", checks=workload.checks is not None)
-            made[name] = (project, state, snapshot, first, second)
-        return made[name]
+            second = fault_worker.run(
+                workload, project, state, "2", checks=workload.checks is not None, table_format=table_format
+            )
+            made[(name, table_format)] = (project, state, snapshot, first, second)
+        return made[(name, table_format)]
 
     return runs

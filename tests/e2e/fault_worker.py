@@ -1,7 +1,8 @@
 """A dbt run in its own process, for the fault-injection test to kill (and the
 functions that start one: ``command``, ``run``).
 
-    python -m tests.e2e.fault_worker WORKLOAD PROJECT_DIR STATE_DIR BATCH|- [--dump [--checks]] -- DBT_ARGS...
+    python -m tests.e2e.fault_worker WORKLOAD PROJECT_DIR STATE_DIR BATCH|- [--dump [--checks]]
+        [--table-format FORMAT] -- DBT_ARGS...
 
 Builds the embedded Spark on STATE_DIR, lands the named batch of the workload
 (``tests.e2e.fault_workloads.WORKLOADS``; ``-``: none) into its raw schema,
@@ -9,7 +10,8 @@ invokes dbt on PROJECT_DIR in the workload's schema (its log on stdout, one JSON
 event per line when asked with ``--log-format json``), then with ``--dump``
 prints the tables the test compares as one JSON line starting with ``DUMP``
 (with ``--checks``, also what the workload's checks answer, compiled with the
-same dbt arguments).
+same dbt arguments). With ``--table-format``, the session serves that table
+format and dbt runs with it (vars.cdcflow_table_format); else parquet.
 Exits 0 when dbt succeeded.
 """
 
@@ -20,11 +22,20 @@ import subprocess
 import sys
 from pathlib import Path
 
+import yaml
+
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 
 
 def command(
-    workload, project: Path, state: Path, batch: str, *, dump_tables: bool, checks: bool = False
+    workload,
+    project: Path,
+    state: Path,
+    batch: str,
+    *,
+    dump_tables: bool,
+    checks: bool = False,
+    table_format: str = "parquet",
 ) -> list[str]:
     """The command of a worker run of ``workload`` (fault_workloads.Workload) on ``batch``."""
     return [
@@ -37,16 +48,30 @@ def command(
         batch,
         *(["--dump"] if dump_tables else []),
         *(["--checks"] if checks else []),
+        "--table-format",
+        table_format,
         "--",
-        *workload.dbt_args,
+        *with_table_format(workload.dbt_args, table_format),
     ]
 
 
-def run(workload, project: Path, state: Path, batch: str, *, checks: bool = False) -> dict[str, list]:
+def with_table_format(dbt_args: list[str], table_format: str) -> list[str]:
+    """``dbt_args`` with vars.cdcflow_table_format set to ``table_format`` (in
+    their ``--vars``, or in a ``--vars`` of its own)."""
+    if "--vars" not in dbt_args:
+        return [*dbt_args, "--vars", json.dumps({"cdcflow_table_format": table_format})]
+    at = dbt_args.index("--vars") + 1
+    given = yaml.safe_load(dbt_args[at])
+    return [*dbt_args[:at], json.dumps({**given, "cdcflow_table_format": table_format}), *dbt_args[at + 1 :]]
+
+
+def run(
+    workload, project: Path, state: Path, batch: str, *, checks: bool = False, table_format: str = "parquet"
+) -> dict[str, list]:
     """A worker run to its end (it must succeed): the tables it dumped (and with
     ``checks``, what the workload's checks answered)."""
     done = subprocess.run(
-        command(workload, project, state, batch, dump_tables=True, checks=checks),
+        command(workload, project, state, batch, dump_tables=True, checks=checks, table_format=table_format),
         cwd=PROJECT_DIR,
         capture_output=True,
         text=True,
@@ -68,7 +93,8 @@ def main(argv: list[str]) -> int:
     from tests.e2e.helpers import env
 
     workload = WORKLOADS[name]
-    spark = build_session(state_dir=state_dir, master="local[2]")
+    table_format = options[options.index("--table-format") + 1] if "--table-format" in options else "parquet"
+    spark = build_session(state_dir=state_dir, master="local[2]", table_format=table_format)
     if batch != "-":
         workload.land(spark, f"{workload.schema}_raw", batch)
     with env(CDCFLOW_SCHEMA=workload.schema):

@@ -67,9 +67,8 @@ def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
         ),
         (
             "{{ cdcflow.incremental_strategy() }}",
-            ("--vars", "{cdcflow_incremental_strategy: append}"),
-            "cdcflow: var cdcflow_incremental_strategy is 'append'; use 'insert_overwrite' "
-            "(plain parquet) or 'merge' (Delta Lake / Iceberg / Hudi tables only).",
+            ("--vars", "{cdcflow_table_format: hudi}"),
+            "cdcflow: var cdcflow_table_format is 'hudi'; use one of: delta, iceberg, parquet.",
         ),
         (
             "{{ cdcflow.table_config('customers') }}",

@@ -23,6 +23,8 @@ pytestmark = pytest.mark.spark
 
 SCHEMA = "e2e_equivalence"
 RAW = f"{SCHEMA}_raw"
+# the equivalence holds whatever the tables' format: the workload runs on each
+TABLE_FORMATS = ["delta", "iceberg", "parquet"]
 FORMATS = {"eq_ct": "qlik_ct", "eq_kafka": "qlik_kafka", "eq_dbz": "debezium", "eq_dirxml": "dirxml"}
 # identifiers that are each format's own (LSNs, change sequences, transaction ids) are left out
 HISTORY = [
@@ -231,10 +233,17 @@ def test_history_covers_every_kind_of_change():
     assert len(times) > len(set(times))
 
 
-def test_four_formats_give_identical_current_and_history(workload_runs):
+@pytest.fixture(params=TABLE_FORMATS)
+def format_runs(request, workload_runs):
+    """The `formats` workload's runs (project, state, state after batch 1, tables
+    after batch 1, after batch 2) with its tables in one table format."""
+    return workload_runs("formats", request.param)
+
+
+def test_four_formats_give_identical_current_and_history(format_runs):
     # the kill sweep's `formats` workload lands this history in the same two batches
     # and runs them never killed (tests/e2e/fault_workloads.py): the runs are shared
-    _project, _state, _snapshot, after_batch_1, after_batch_2 = workload_runs("formats")
+    _project, _state, _snapshot, after_batch_1, after_batch_2 = format_runs
     _assert_equivalent(after_batch_1, BATCH_1, complete=False)
     assert _split_transaction_changes_logged(after_batch_1) == 0  # held back: its last record is missing
     _assert_equivalent(after_batch_2, ALL)
@@ -256,12 +265,12 @@ def _deleted_keys() -> dict[str, tuple[dict, datetime]]:
     return deleted
 
 
-def test_deleted_keys_are_kept_with_their_last_values(workload_runs):
+def test_deleted_keys_are_kept_with_their_last_values(format_runs):
     """Each table's entry sets `deletes: flag`: _current keeps a deleted key with
     the values it had, is_deleted and deleted_at; _history shows each delete as a
     version of its own (operation D, the values before, never current), as many
     as the source's deletes and primary-key updates."""
-    *_, after_batch_2 = workload_runs("formats")
+    *_, after_batch_2 = format_runs
     expected = sorted(
         (*(as_text(before[c]) for c in ch.COLUMNS), "D", as_text(at), "true", as_text(at))
         for before, at in _deleted_keys().values()
@@ -280,11 +289,11 @@ def test_deleted_keys_are_kept_with_their_last_values(workload_runs):
         assert versions.count(("D", "false")) == deletes and ("D", "true") not in versions, table
 
 
-def test_open_versions_end_at_the_configured_valid_to_current(workload_runs):
+def test_open_versions_end_at_the_configured_valid_to_current(format_runs):
     """Each table's entry sets valid_to_current: an open version's valid_to (the
     current one's, and a deleted key's delete) is that time, a closed version's
     the commit of the change that closed it."""
-    *_, after_batch_2 = workload_runs("formats")
+    *_, after_batch_2 = format_runs
     for table in FORMATS:
         rows = _rows(after_batch_2, f"{table}_history", ["valid_to", "closed_by_operation", "is_current"])
         assert {valid_to for valid_to, closed_by, _ in rows if not closed_by} == {"9999-12-31 00:00:00"}, (
@@ -299,17 +308,17 @@ def _split_transaction_changes_logged(tables: dict[str, list]) -> int:
     return sum(row == (transaction,) for row in _rows(tables, "eq_kafka_log", ["transaction_id"]))
 
 
-def _point_in_time(workload_runs, table: str, query: str, instant: int) -> list[tuple]:
+def _point_in_time(format_runs, table: str, query: str, instant: int) -> list[tuple]:
     """What the clean run of batch 2 answered (fault_workloads._point_in_time; rows
     as the dump's JSON lists)."""
-    *_, after_batch_2 = workload_runs("formats")
+    *_, after_batch_2 = format_runs
     return [
         tuple(row[3:]) for row in after_batch_2["point_in_time"] if row[:3] == [table, query, str(instant)]
     ]
 
 
 @pytest.mark.parametrize("table", sorted(FORMATS))
-def test_as_of_gives_the_source_table_at_each_instant(workload_runs, table):
+def test_as_of_gives_the_source_table_at_each_instant(format_runs, table):
     """cdcflow.as_of(table, at) equals the simulated source table after the
     transactions committed by `at`, in every format: before the first change
     (the baseline), just before and at the commit of a transaction of several
@@ -317,16 +326,14 @@ def test_as_of_gives_the_source_table_at_each_instant(workload_runs, table):
     assert sorted(INSTANTS) == INSTANTS
     for number, at in enumerate(INSTANTS):
         committed = [t for t in ALL if _committed_at(t) <= at]
-        got = sorted(row[: len(ch.COLUMNS)] for row in _point_in_time(workload_runs, table, "as_of", number))
+        got = sorted(row[: len(ch.COLUMNS)] for row in _point_in_time(format_runs, table, "as_of", number))
         assert got == _expected_current(committed), (table, at)
     # WHOLE's changes all appear at its commit, none a microsecond before
-    assert _point_in_time(workload_runs, table, "as_of", 1) != _point_in_time(
-        workload_runs, table, "as_of", 2
-    )
+    assert _point_in_time(format_runs, table, "as_of", 1) != _point_in_time(format_runs, table, "as_of", 2)
 
 
 @pytest.mark.parametrize("table", sorted(FORMATS))
-def test_changes_between_two_instants_lead_from_one_to_the_other(workload_runs, table):
+def test_changes_between_two_instants_lead_from_one_to_the_other(format_runs, table):
     """cdcflow.changes_between(table, a, b), applied in change_order to
     as_of(table, a), gives as_of(table, b); every change listed was committed in
     (a, b], and they are as many as the source's row changes then (a primary-key
@@ -334,14 +341,14 @@ def test_changes_between_two_instants_lead_from_one_to_the_other(workload_runs, 
     key = list(ch.COLUMNS).index(ch.KEY)
     width = len(ch.COLUMNS)
     for number in range(len(INSTANTS) - 1):
-        state = {row[key]: row[:width] for row in _point_in_time(workload_runs, table, "as_of", number)}
-        changes = _point_in_time(workload_runs, table, "changes_between", number)
+        state = {row[key]: row[:width] for row in _point_in_time(format_runs, table, "as_of", number)}
+        changes = _point_in_time(format_runs, table, "changes_between", number)
         for row in sorted(changes, key=lambda row: row[width + 1]):
             if row[width] == "D":
                 del state[row[key]]
             else:
                 state[row[key]] = row[:width]
-        after = sorted(row[:width] for row in _point_in_time(workload_runs, table, "as_of", number + 1))
+        after = sorted(row[:width] for row in _point_in_time(format_runs, table, "as_of", number + 1))
         assert sorted(state.values()) == after, (table, INSTANTS[number])
         low, high = (as_text(INSTANTS[number]), as_text(INSTANTS[number + 1]))
         assert all(low < row[width + 2] <= high for row in changes), (table, INSTANTS[number])
@@ -354,10 +361,10 @@ def test_changes_between_two_instants_lead_from_one_to_the_other(workload_runs, 
         assert len(changes) == sum(2 if c.is_key_change else 1 for c in source_changes), table
 
 
-def _tracked(workload_runs, table: str) -> list[tuple]:
+def _tracked(format_runs, table: str) -> list[tuple]:
     """The table's _history as track_history_columns: TRACKED_COLUMNS makes it
     (fault_workloads._checks, in the clean run of batch 2)."""
-    *_, after_batch_2 = workload_runs("formats")
+    *_, after_batch_2 = format_runs
     return sorted(tuple(row[1:]) for row in after_batch_2["tracked_history"] if row[0] == table)
 
 
@@ -392,20 +399,20 @@ def _folded(history: list[tuple], tracked: list[str]) -> list[tuple]:
     return sorted(tuple(version) for version in versions)
 
 
-def test_tracked_columns_fold_the_same_versions_in_every_format(workload_runs):
+def test_tracked_columns_fold_the_same_versions_in_every_format(format_runs):
     """fold_untracked_changes, the macro of the history of a table with tracked
     columns, over each format's history (late, replayed and split deliveries, key
     moves, deletes kept as versions): what the same rule folds in Python, and the
     same in every format."""
-    *_, after_batch_2 = workload_runs("formats")
+    *_, after_batch_2 = format_runs
     history = _rows(after_batch_2, "eq_ct_history", [*HISTORY, "change_order"])
-    tracked = _tracked(workload_runs, "eq_ct")
+    tracked = _tracked(format_runs, "eq_ct")
     assert tracked == _folded(history, TRACKED_COLUMNS)
     assert len(history) - len(tracked) >= 5  # updates that left the amount as it was were folded
     without_order = sorted(row[:-1] for row in tracked)
     for table in ("eq_kafka", "eq_dbz"):
-        assert sorted(row[:-1] for row in _tracked(workload_runs, table)) == without_order, table
-    assert sorted(row[:-1] for row in _tracked(workload_runs, "eq_dirxml")) == sorted(
+        assert sorted(row[:-1] for row in _tracked(format_runs, table)) == without_order, table
+    assert sorted(row[:-1] for row in _tracked(format_runs, "eq_dirxml")) == sorted(
         _as_logged_inserts(row, HISTORY.index("operation"), HISTORY.index("valid_from"))
         for row in without_order
     )

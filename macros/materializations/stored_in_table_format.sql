@@ -1,0 +1,9 @@
+{% macro stored_in_table_format(relation) %}
+    {#- Whether `relation` (from dbt's relation cache, or none) is a table of the
+        model's file_format (delta or iceberg): a MERGE can write into it. Not
+        when it is a view, or a table of another format (a project that changed
+        vars.cdcflow_table_format: the model then builds it again, from scratch). -#}
+    {%- if relation is none or relation.type != 'table' -%}{{ return(false) }}{%- endif -%}
+    {%- set file_format = config.get('file_format') -%}
+    {{ return((file_format == 'delta' and relation.is_delta) or (file_format == 'iceberg' and relation.is_iceberg)) }}
+{% endmacro %}
