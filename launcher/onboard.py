@@ -861,11 +861,13 @@ def _yaml(document: dict) -> str:
 # what a generated model needs whatever the project's dbt_project.yml says:
 # staging inlined (so the Python UDF decoder may be called; a view may not call
 # one) unless its format writes it once per run (Format.staging_materialized),
-# the change log and version chain parquet tables (their macros make them
-# incremental), the marts views
+# the tables (a staging written once per run, the change log and version chain:
+# their macros make them incremental) in the project's table format, the marts
+# views (on Delta Lake and Iceberg, <table>_current's macro makes it a table)
+TABLE_FORMAT_CONFIG = {"file_format": "{{ var('cdcflow_table_format', 'parquet') }}"}
 LAYER_CONFIG = {
-    "staging": {"materialized": "ephemeral"},
-    "intermediate": {"file_format": "{{ var('cdcflow_table_format', 'parquet') }}"},
+    "staging": {"materialized": "ephemeral", **TABLE_FORMAT_CONFIG},
+    "intermediate": TABLE_FORMAT_CONFIG,
     "marts": {"materialized": "view"},
 }
 

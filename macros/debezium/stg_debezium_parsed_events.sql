@@ -5,7 +5,7 @@
         every run: the tables' staging and the quarantine read it instead of
         parsing the JSON again. It reads from the beginning when one of them is
         built from scratch (a first run, --full-refresh). -#}
-    {{ config(materialized='cdcflow_table') }}
+    {{ config(materialized='cdcflow_table', file_format=cdcflow.table_format()) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('debezium') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set relations = cdcflow.landing_relations('debezium') -%}

@@ -24,7 +24,7 @@
         {{ exceptions.raise_compiler_error(problem) }}
     {%- endif -%}
     {{ config(
-        materialized='cdcflow_incremental',
+        materialized='cdcflow_incremental', file_format=cdcflow.table_format(),
         incremental_strategy='append',
         partition_by=['change_date'],
         on_schema_change='fail',

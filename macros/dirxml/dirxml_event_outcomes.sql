@@ -7,7 +7,7 @@
         processing ranges as the change logs, and runs before them: they skip the
         events an earlier run decided. One row per event, append-only. -#}
     {{ config(
-        materialized='cdcflow_incremental', incremental_strategy='append', on_schema_change='fail',
+        materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}

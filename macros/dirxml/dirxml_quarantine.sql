@@ -4,7 +4,7 @@
         event (JSON of the landed row) and the reason. Reads the same processing
         ranges as the change logs. Append-only. -#}
     {{ config(
-        materialized='cdcflow_incremental', incremental_strategy='append', on_schema_change='fail',
+        materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}

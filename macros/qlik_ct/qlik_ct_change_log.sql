@@ -10,7 +10,7 @@
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {{ config(
-        materialized='cdcflow_incremental',
+        materialized='cdcflow_incremental', file_format=cdcflow.table_format(),
         incremental_strategy='append',
         partition_by=['change_date'],
         on_schema_change='fail',

@@ -14,7 +14,7 @@
         and key) whose content differs is quarantined as a conflict
         (conflicting_deliveries), its raw row the canonical change as JSON. -#}
     {{ config(
-        materialized='cdcflow_incremental', incremental_strategy='append', on_schema_change='fail',
+        materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}

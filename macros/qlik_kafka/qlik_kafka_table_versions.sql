@@ -6,7 +6,7 @@
         of the qlik_kafka tables (their union). Append-only: a run appends the
         metadata messages it is the first to read (none: nothing). -#}
     {{ config(
-        materialized='cdcflow_incremental', incremental_strategy='append', on_schema_change='fail',
+        materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}

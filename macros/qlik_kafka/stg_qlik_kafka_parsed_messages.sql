@@ -6,7 +6,7 @@
         transaction check and the quarantine read it instead of parsing the JSON
         again. It reads from the beginning when one of those models is built from
         scratch (a first run, --full-refresh). -#}
-    {{ config(materialized='cdcflow_table') }}
+    {{ config(materialized='cdcflow_table', file_format=cdcflow.table_format()) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('qlik_kafka') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set relations = cdcflow.landing_relations('qlik_kafka') -%}
