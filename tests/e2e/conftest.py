@@ -32,7 +32,14 @@ def workload_runs(tmp_path_factory, integration_project):
             first = fault_worker.run(workload, project, state, "1", table_format=table_format)
             shutil.copytree(state, snapshot, symlinks=True)
             second = fault_worker.run(
-                workload, project, state, "2", checks=workload.checks is not None, table_format=table_format
+                workload,
+                project,
+                state,
+                "2",
+                checks=workload.checks is not None,
+                table_format=table_format,
+                # what a reader sees during the run: on Delta Lake and Iceberg, a commit's before or after
+                watch=workload.watch is not None and table_format != "parquet",
             )
             made[(name, table_format)] = (project, state, snapshot, first, second)
         return made[(name, table_format)]

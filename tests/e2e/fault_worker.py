@@ -1,7 +1,7 @@
 """A dbt run in its own process, for the fault-injection test to kill (and the
 functions that start one: ``command``, ``run``).
 
-    python -m tests.e2e.fault_worker WORKLOAD PROJECT_DIR STATE_DIR BATCH|- [--dump [--checks]]
+    python -m tests.e2e.fault_worker WORKLOAD PROJECT_DIR STATE_DIR BATCH|- [--dump [--checks] [--watch]]
         [--table-format FORMAT] -- DBT_ARGS...
 
 Builds the embedded Spark on STATE_DIR, lands the named batch of the workload
@@ -11,7 +11,10 @@ event per line when asked with ``--log-format json``), then with ``--dump``
 prints the tables the test compares as one JSON line starting with ``DUMP``
 (with ``--checks``, also what the workload's checks answer, compiled with the
 same dbt arguments). With ``--table-format``, the session serves that table
-format and dbt runs with it (vars.cdcflow_table_format); else parquet.
+format and dbt runs with it (vars.cdcflow_table_format); else parquet. With
+``--watch``, a thread reads the workload's watched tables (``Workload.watch``)
+again and again while dbt runs, as an analyst's queries would: the dump has each
+different answer it got under ``watched``.
 Exits 0 when dbt succeeded.
 """
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import yaml
@@ -36,6 +40,7 @@ def command(
     dump_tables: bool,
     checks: bool = False,
     table_format: str = "parquet",
+    watch: bool = False,
 ) -> list[str]:
     """The command of a worker run of ``workload`` (fault_workloads.Workload) on ``batch``."""
     return [
@@ -48,6 +53,7 @@ def command(
         batch,
         *(["--dump"] if dump_tables else []),
         *(["--checks"] if checks else []),
+        *(["--watch"] if watch else []),
         "--table-format",
         table_format,
         "--",
@@ -66,12 +72,29 @@ def with_table_format(dbt_args: list[str], table_format: str) -> list[str]:
 
 
 def run(
-    workload, project: Path, state: Path, batch: str, *, checks: bool = False, table_format: str = "parquet"
+    workload,
+    project: Path,
+    state: Path,
+    batch: str,
+    *,
+    checks: bool = False,
+    table_format: str = "parquet",
+    watch: bool = False,
 ) -> dict[str, list]:
     """A worker run to its end (it must succeed): the tables it dumped (and with
-    ``checks``, what the workload's checks answered)."""
+    ``checks``, what the workload's checks answered; with ``watch``, what the
+    watched tables read during the run)."""
     done = subprocess.run(
-        command(workload, project, state, batch, dump_tables=True, checks=checks, table_format=table_format),
+        command(
+            workload,
+            project,
+            state,
+            batch,
+            dump_tables=True,
+            checks=checks,
+            table_format=table_format,
+            watch=watch,
+        ),
         cwd=PROJECT_DIR,
         capture_output=True,
         text=True,
@@ -98,9 +121,13 @@ def main(argv: list[str]) -> int:
     if batch != "-":
         workload.land(spark, f"{workload.schema}_raw", batch)
     with env(CDCFLOW_SCHEMA=workload.schema):
+        watcher = _Watcher(spark, workload) if "--watch" in options else None
         result = invoke_dbt(dbt_args, state_dir=state_dir, project_dir=project_dir)
+        watched = watcher.stop() if watcher else None
     if "--dump" in options:
         tables = workload.dump(spark, workload.schema)
+        if watched is not None:
+            tables["watched"] = watched
         if "--checks" in options and result.success:
 
             def compile_sql(sql: str) -> str:
@@ -116,6 +143,32 @@ def main(argv: list[str]) -> int:
             tables.update(workload.checks(spark, workload.schema, compile_sql))
         print("DUMP " + json.dumps(tables), flush=True)
     return 0 if result.success else 1
+
+
+class _Watcher:
+    """Reads ``workload.watch`` in a thread of its own until stopped: the
+    different answers it got (an error's text is an answer too)."""
+
+    def __init__(self, spark, workload):
+        self._spark, self._workload = spark, workload
+        self._seen: dict[str, dict] = {}
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        while not self._done.is_set():
+            try:
+                answer = self._workload.watch(self._spark, self._workload.schema)
+            except Exception as error:  # noqa: BLE001 - a failed read is what the test must see
+                answer = {"error": [[str(error).splitlines()[0]]]}
+            self._seen.setdefault(json.dumps(answer, sort_keys=True), answer)
+            self._done.wait(0.2)
+
+    def stop(self) -> list[dict]:
+        self._done.set()
+        self._thread.join()
+        return list(self._seen.values())
 
 
 def _vars(dbt_args: list[str]) -> list[str]:

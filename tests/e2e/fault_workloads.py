@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from launcher import onboard
@@ -48,7 +48,7 @@ class Workload:
     groups: list[str]
     models: list[str]  # killed during each (1 s in), and before and after each when `around_models`
     versioned: list[str]  # and inside each one's partition write
-    fast_points: list[Point]  # the subset CI runs
+    fast_points: list[Point]  # the subset CI runs (parquet)
     dbt_args: list[str]
     land: Callable  # (spark, raw schema, batch name)
     dump: Callable  # (spark, schema) -> {table: rows}
@@ -57,16 +57,25 @@ class Workload:
     # what the clean run of batch 2 also answers, for the tests that share it:
     # (spark, schema, compile: Jinja SQL -> SQL) -> {name: rows}; not compared by the sweep
     checks: Callable | None = None
+    fast_merge_points: list[Point] = field(default_factory=list)  # the subset CI runs on Delta Lake
+    # what an analyst reads during a run (fault_worker --watch): (spark, schema) -> {table: rows}
+    watch: Callable | None = None
 
-    def points(self, sweep: bool) -> list[Point]:
+    def points(self, sweep: bool, table_format: str = "parquet") -> list[Point]:
+        """The kill points on ``table_format``. On Delta Lake and Iceberg a chain is
+        written by one MERGE, whose commit is atomic: one point inside each
+        (`commit`: its data files written, its commit not yet) replaces parquet's
+        two inside each partition overwrite (one of them with the open partitions
+        lost, which a commit cannot leave)."""
         if not sweep:
-            return self.fast_points
+            return self.fast_points if table_format == "parquet" else self.fast_merge_points
         around = [(event, model, 0.0) for model in self.models for event in ("start", "end")]
+        writes = ("overwrite", "overwrite-damaged") if table_format == "parquet" else ("commit",)
         return (
             [("hook", "on-run-start", 0.0), ("hook", "on-run-end", 0.0)]
             + (around if self.around_models else [])
             + [("start", model, 1.0) for model in self.models]
-            + [(kind, model, 0.0) for model in self.versioned for kind in ("overwrite", "overwrite-damaged")]
+            + [(kind, model, 0.0) for model in self.versioned for kind in writes]
         )
 
 
@@ -113,6 +122,12 @@ def _dump_qlik_ct(spark, schema: str) -> dict[str, list]:
     )
     tables["states"] = _states(spark, schema)
     return tables
+
+
+def _provider(spark, relation: str) -> str:
+    """The table format of ``relation`` (its Provider, lower case), or ``view``."""
+    details = {row[0]: row[1] for row in spark.sql(f"describe table extended {relation}").collect()}
+    return "view" if details.get("Type") == "VIEW" else str(details.get("Provider")).lower()
 
 
 QLIK_CT = Workload(
@@ -196,7 +211,24 @@ def _dump_formats(spark, schema: str) -> dict[str, list]:
         spark, f"{schema}.dirxml_event_outcomes", ["record_id", "status", "reason"]
     )
     tables["states"] = _states(spark, schema)
+    tables["providers"] = [
+        [relation, _provider(spark, f"{schema}.{relation}")]
+        for table in sorted(FORMAT_TABLES)
+        for relation in (f"int_{table}__changes_logged", f"int_{table}__versioned", f"{table}_current")
+    ]
     return tables
+
+
+def _watch_formats(spark, schema: str) -> dict[str, list]:
+    """Two tables' _history and _current, as the dump reads them."""
+    return {
+        name: spark_rows(spark, f"{schema}.{name}", columns)
+        for table in ("eq_ct", "eq_dirxml")
+        for name, columns in (
+            (f"{table}_history", [*equivalence.HISTORY, "change_order"]),
+            (f"{table}_current", equivalence.CURRENT),
+        )
+    }
 
 
 # the queries of the checks, compiled by one dbt compile (a statement each)
@@ -277,6 +309,9 @@ FORMATS = Workload(
     # one point for CI: late in the run (every format's group is redone) and the
     # worst a partition write can leave (DirXML's chain rebuilt from its change log)
     fast_points=[("overwrite-damaged", "int_eq_dirxml__versioned", 0.0)],
+    # on Delta Lake: inside the last chain's MERGE, before its commit
+    fast_merge_points=[("commit", "int_eq_dirxml__versioned", 0.0)],
+    watch=_watch_formats,
     dbt_args=[
         "run",
         *LOG_ARGS,

@@ -15,11 +15,15 @@ starts the run and kills it at the point, then runs again.
 
 Kill points: before, during (1 s in, or at its end if it takes less) and after
 each model, during the on-run-start and on-run-end hooks, and inside each
-versioned model's partition write (when its .spark-staging directory
-appears), also with its open partitions deleted (the worst a kill inside the
-write or a compaction's partition drop can leave). CI runs the workloads'
-fast points (one: lost open partitions late in a run of every format);
-CDCFLOW_FAULT_SWEEP=1 runs every point (74).
+versioned model's write. On parquet, its partition overwrite (when its
+.spark-staging directory appears), also with its open partitions deleted (the
+worst a kill inside the write or a compaction's partition drop can leave). On
+Delta Lake and Iceberg (the `formats` workload), its MERGE once a data file of
+it is written and before its commit (a commit is atomic: nothing else to
+damage). CI runs the workloads' fast points: on parquet, lost open partitions
+late in a run of every format; on Delta, a kill inside the last chain's MERGE.
+CDCFLOW_FAULT_SWEEP=1 runs every point (74 on parquet, 35 on each of Delta and
+Iceberg).
 """
 
 from __future__ import annotations
@@ -43,7 +47,14 @@ from tests.e2e.helpers import PROJECT_DIR
 pytestmark = pytest.mark.spark
 
 SWEEP = os.environ.get("CDCFLOW_FAULT_SWEEP") == "1"
-POINTS = [(workload, point) for workload in WORKLOADS.values() for point in workload.points(SWEEP)]
+MERGE_FORMATS = ("delta", "iceberg") if SWEEP else ("delta",)
+POINTS = [
+    (workload, "parquet", point) for workload in WORKLOADS.values() for point in workload.points(SWEEP)
+] + [
+    (WORKLOADS["formats"], table_format, point)
+    for table_format in MERGE_FORMATS
+    for point in WORKLOADS["formats"].points(SWEEP, table_format)
+]
 
 
 def _matches(line: str, kind: str, target: str) -> bool:
@@ -56,7 +67,7 @@ def _matches(line: str, kind: str, target: str) -> bool:
     node = data.get("node_info", {}).get("node_name") or ""
     if kind == "hook":  # the hook's first statement (the states are recorded after it)
         return name == "SQLQuery" and target in node
-    if kind in ("overwrite", "overwrite-damaged"):
+    if kind in ("overwrite", "overwrite-damaged", "commit"):
         kind = "start"
     return name == {"start": "LogStartLine", "end": "LogModelResult"}[kind] and node == target
 
@@ -73,11 +84,21 @@ def _model_ends_within(lines: queue.Queue, model: str, seconds: float) -> bool:
     return False
 
 
-def _kill_run(workload: Workload, project: Path, state: Path, point: tuple[str, str, float]) -> str:
+def _data_files(table_dir: Path) -> set[Path]:
+    """The data files of a Delta Lake or Iceberg table (committed or not; not
+    Delta's log checkpoints)."""
+    if not table_dir.is_dir():
+        return set()
+    return {path for path in table_dir.rglob("*.parquet") if "_delta_log" not in path.parts}
+
+
+def _kill_run(
+    workload: Workload, project: Path, state: Path, point: tuple[str, str, float], table_format: str
+) -> str:
     """Start the run on batch 2 and SIGKILL it at `point`; return what happened."""
     kind, target, delay = point
     process = subprocess.Popen(
-        fault_worker.command(workload, project, state, "2", dump_tables=False),
+        fault_worker.command(workload, project, state, "2", dump_tables=False, table_format=table_format),
         cwd=PROJECT_DIR,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -98,14 +119,24 @@ def _kill_run(workload: Workload, project: Path, state: Path, point: tuple[str, 
                 continue
             if not seen:
                 continue
-            if not kind.startswith("overwrite"):
+            written = _data_files(table_dir)
+            if not kind.startswith("overwrite") and kind != "commit":
                 outcome = "killed"
                 if delay and _model_ends_within(lines, target, delay):
                     outcome = "killed at the end of the model (it took less than the delay)"
                 os.killpg(process.pid, signal.SIGKILL)
                 break
+        # inside the MERGE: a data file of it written (its commit comes after them)
+        if kind == "commit" and _data_files(table_dir) - written:
+            os.killpg(process.pid, signal.SIGKILL)
+            outcome = "killed in commit"
+            break
         # inside the partition overwrite: its staging directory exists
-        if table_dir.is_dir() and any(p.name.startswith(".spark-staging-") for p in table_dir.iterdir()):
+        if (
+            kind != "commit"
+            and table_dir.is_dir()
+            and any(p.name.startswith(".spark-staging-") for p in table_dir.iterdir())
+        ):
             os.killpg(process.pid, signal.SIGKILL)
             outcome = "killed in overwrite"
             break
@@ -129,17 +160,20 @@ def _new_states(tables: dict[str, list], before: dict[str, list], group: str) ->
 
 
 @pytest.mark.parametrize(
-    ("workload", "point"),
+    ("workload", "table_format", "point"),
     POINTS,
-    ids=[f"{workload.name}-" + "-".join(str(p) for p in point) for workload, point in POINTS],
+    ids=[
+        f"{workload.name}-{table_format}-" + "-".join(str(p) for p in point)
+        for workload, table_format, point in POINTS
+    ],
 )
-def test_a_killed_run_is_redone_and_loses_nothing(workload_runs, workload, point):
-    project, state, snapshot, first, reference = workload_runs(workload.name)
+def test_a_killed_run_is_redone_and_loses_nothing(workload_runs, workload, table_format, point):
+    project, state, snapshot, first, reference = workload_runs(workload.name, table_format)
     shutil.rmtree(state)
     shutil.copytree(snapshot, state, symlinks=True)
-    outcome = _kill_run(workload, project, state, point)
+    outcome = _kill_run(workload, project, state, point, table_format)
     assert outcome.startswith("killed"), outcome
-    recovered = fault_worker.run(workload, project, state, "-")
+    recovered = fault_worker.run(workload, project, state, "-", table_format=table_format)
     for table in recovered:  # the clean run's dump has the checks' answers too
         if table != "states":  # below
             assert recovered[table] == reference[table], f"{table} after a kill at {point} ({outcome})"
