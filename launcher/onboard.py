@@ -665,10 +665,11 @@ CHANGES_LOGGED = {
 }
 VERSIONED = {
     "description": "Every change of every key of `{name}` chained to the next one (versions and the deletes"
-    " that end them), written incrementally; the marts are views on it. Merge-on-read: each run appends the"
-    " links it computed, partitioned by written_in_run ('<run>' closed links, 'open-<run>' open links, one"
-    " touch row per key it changed and one run-marker row with a null key); the marts drop the copies a"
-    " later run superseded. Built by macro versioned_model.",
+    " that end them), written incrementally. On Delta Lake and Iceberg (vars.cdcflow_table_format) one row"
+    " per key and change_order, which each run MERGEs the links it recomputed into. On parquet,"
+    " merge-on-read: each run appends the links it computed, partitioned by written_in_run ('<run>' closed"
+    " links, 'open-<run>' open links, one touch row per key it changed and one run-marker row with a null"
+    " key); the marts drop the copies a later run superseded. Built by macro versioned_model.",
     "columns": {
         "operation": "Operation of the change that starts the link: L, I, U, or D (a delete ends the key's"
         " version).",
@@ -682,9 +683,9 @@ VERSIONED = {
         "transaction_id": "Source transaction of the change.",
         "changed_columns": "Columns the change set.",
         "present_columns": "Columns the change carries.",
-        "written_in_run": "Partition; the run that wrote the link ('YYYYMMDDTHHMMSS'), or for a link closed"
-        " by the first build the start of the slice of history its closing change falls in; 'open-<run>' for"
-        " open links, touches and run markers.",
+        "written_in_run": "Parquet only. Partition; the run that wrote the link ('YYYYMMDDTHHMMSS'), or for a"
+        " link closed by the first build the start of the slice of history its closing change falls in;"
+        " 'open-<run>' for open links, touches and run markers.",
         "loaded_at": "Start of the run that wrote the row (the run marker's is the watermark).",
     },
 }

@@ -1,8 +1,9 @@
 {% macro is_incremental_run() %}
     {#- dbt's is_incremental() for cdcflow's incremental models, whose
-        materialization is cdcflow_incremental (dbt's own answers false for any
-        materialization but `incremental`): the model's table exists and this is
-        no full refresh. In dbt unit tests, dbt's is_incremental() (the test's
+        materialization is cdcflow_incremental or cdcflow_versioned (dbt's own
+        answers false for any materialization but `incremental`): the model's
+        table exists (for cdcflow_versioned, a table of its table format:
+        stored_in_table_format) and this is no full refresh. In dbt unit tests, dbt's is_incremental() (the test's
         override). -#}
     {%- if not execute or model is not defined or model.resource_type == 'unit_test'
         or model.config.materialized not in ['cdcflow_incremental', 'cdcflow_versioned'] -%}

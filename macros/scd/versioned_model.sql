@@ -1,6 +1,8 @@
 {% macro versioned_model(table_name, from_scratch=false) %}
     {#- Body of int_<table>__versioned: the chain of every change of every key
-        (versions and deletes), with validity, written incrementally.
+        (versions and deletes), with validity, written incrementally. On Delta
+        Lake and Iceberg, merged_versioned_model (a MERGE per run); what
+        follows is the parquet chain's.
 
         Layout (insert_overwrite, merge-on-read): partitioned by written_in_run.
         A run only adds partitions: its closed links in '<run>' ('YYYYMMDDTHHMMSS';
