@@ -865,7 +865,7 @@ def _yaml(document: dict) -> str:
 # the tables (a staging written once per run, the change log and version chain:
 # their macros make them incremental) in the project's table format, the marts
 # views (on Delta Lake and Iceberg, <table>_current's macro makes it a table)
-TABLE_FORMAT_CONFIG = {"file_format": "{{ var('cdcflow_table_format', 'parquet') }}"}
+TABLE_FORMAT_CONFIG = {"file_format": "{{ var('cdcflow_table_format', 'delta') }}"}
 LAYER_CONFIG = {
     "staging": {"materialized": "ephemeral", **TABLE_FORMAT_CONFIG},
     "intermediate": TABLE_FORMAT_CONFIG,

@@ -18,9 +18,8 @@ from pathlib import Path
 import yaml
 
 FORMATS = ("delta", "iceberg", "parquet")
-# parquet until the models write Delta Lake (issue 45): the session then gets Delta's
-# catalog by default
-DEFAULT_FORMAT = "parquet"
+# a project that does not say (vars.cdcflow_table_format) writes Delta Lake
+DEFAULT_FORMAT = "delta"
 POM = Path(__file__).resolve().parent / "table_format_jars.pom.xml"
 # the jars of each format (names as Maven copies them, without their version)
 JARS = {

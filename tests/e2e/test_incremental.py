@@ -2,7 +2,12 @@
 keys, one re-opening a closed version, replayed rows, bad rows), an incremental
 build -> identical to a full refresh over both batches, and no regression of
 current state. Raw tables are written the way Replicate lands them (binary
-change_mask, one new set of files per batch)."""
+change_mask, one new set of files per batch).
+
+The project's default table format (Delta Lake) throughout; on parquet, whose
+chain is merge-on-read, the same two runs (`parquet_incremental`) and a run
+compacting (`compacted`) give the same marts. Iceberg's incremental runs are the
+cross-format equivalence's (it needs a session of its own)."""
 
 from pathlib import Path
 
@@ -220,30 +225,73 @@ def test_replayed_rows_are_not_logged_twice(incremental_and_full):
     assert spark.sql("select count(*) from inc.int_it_customers__changes_logged").first()[0] == 15
 
 
+def test_on_delta_the_second_run_merged_into_the_chain_and_current(incremental_and_full):
+    spark, *_ = incremental_and_full
+    for table in ("inc.int_it_customers__versioned", "inc.it_customers_current"):
+        history = spark.sql(f"describe history {table}").collect()
+        # newest first, without _current's mark of what it merged (a table property)
+        operations = [row.operation for row in history if row.operation != "SET TBLPROPERTIES"]
+        assert operations == ["MERGE", "CREATE OR REPLACE TABLE AS SELECT"], table
+    chain = spark.table("inc.int_it_customers__versioned")
+    assert "written_in_run" not in chain.columns
+    assert chain.groupBy("customer_id", "change_order").count().where("count > 1").count() == 0
+
+
+PARQUET = "cdcflow_table_format: parquet"
+
+
+@pytest.fixture(scope="module")
+def parquet_incremental(incremental_and_full, state_dir):
+    """The two incremental runs of `incremental_and_full` on parquet."""
+    spark, *_ = incremental_and_full
+    _load_full_load(spark, "pq_raw")
+    _load(spark, "pq_raw", BATCH_1)
+    _dbt(state_dir, *BUILD, "--vars", f"{{cdcflow_raw_schema: pq_raw, {PARQUET}}}", schema="pq")
+    _load(spark, "pq_raw", BATCH_2)
+    udf = f"{{cdcflow_raw_schema: pq_raw, cdcflow_mask_decoder: udf, {PARQUET}}}"
+    _dbt(state_dir, *BUILD, "--vars", udf, schema="pq")
+    return spark
+
+
+def test_the_tables_are_delta_by_default_and_parquet_when_the_project_says(parquet_incremental):
+    spark = parquet_incremental
+    for schema, provider in (("inc", "delta"), ("full", "delta"), ("pq", "parquet")):
+        for table in ("int_it_customers__versioned", "int_it_customers__changes_logged", "qlik_ct_quarantine"):
+            described = spark.sql(f"describe table extended {schema}.{table}").collect()
+            assert {row.data_type for row in described if row.col_name == "Provider"} == {provider}, table
+
+
+@pytest.mark.parametrize("mart", sorted(MARTS))
+def test_parquets_incremental_runs_equal_the_full_refresh(parquet_incremental, mart):
+    spark = parquet_incremental
+    columns = MARTS[mart]
+    assert spark_rows(spark, f"pq.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns)
+
+
 def _partitions(spark, table):
     return sorted(
         row[0].removeprefix("written_in_run=") for row in spark.sql(f"show partitions {table}").collect()
     )
 
 
-def test_runs_append_and_the_marts_drop_superseded_copies(incremental_and_full):
-    spark, *_ = incremental_and_full
-    partitions = _partitions(spark, "inc.int_it_customers__versioned")
+def test_parquets_runs_append_and_the_marts_drop_superseded_copies(parquet_incremental):
+    spark = parquet_incremental
+    partitions = _partitions(spark, "pq.int_it_customers__versioned")
     # merge-on-read: each run added its open partition; nothing was rewritten
     assert len([p for p in partitions if p.startswith("open-")]) == 2, partitions
     copies = spark.sql(
-        "select count(*) from (select customer_id, change_order from inc.int_it_customers__versioned"
+        "select count(*) from (select customer_id, change_order from pq.int_it_customers__versioned"
         " where change_order is not null group by 1, 2 having count(*) > 1)"
     ).first()[0]
     assert copies > 0  # stored twice: the first run's copy is superseded, not deleted
     touches = spark.sql(
-        "select customer_id, valid_to_change_order from inc.int_it_customers__versioned"
+        "select customer_id, valid_to_change_order from pq.int_it_customers__versioned"
         " where change_order is null and customer_id is not null"
     ).collect()
     # one per key the second run logged a change of
     second_run = spark.sql(
-        "select distinct customer_id from inc.int_it_customers__changes_logged"
-        " where loaded_at = (select max(loaded_at) from inc.int_it_customers__changes_logged)"
+        "select distinct customer_id from pq.int_it_customers__changes_logged"
+        " where loaded_at = (select max(loaded_at) from pq.int_it_customers__changes_logged)"
     ).collect()
     assert sorted(row.customer_id for row in touches) == sorted(row.customer_id for row in second_run)
     assert {1, 4} <= {row.customer_id for row in touches}
@@ -251,9 +299,10 @@ def test_runs_append_and_the_marts_drop_superseded_copies(incremental_and_full):
 
 @pytest.fixture(scope="module")
 def compacted(incremental_and_full, state_dir):
-    """The incremental runs again, compacting at every run (cdcflow_compact_after_runs: 1)."""
+    """The incremental runs again on parquet, compacting at every run
+    (cdcflow_compact_after_runs: 1)."""
     spark, *_ = incremental_and_full
-    compact = "{cdcflow_raw_schema: cmp_raw, cdcflow_compact_after_runs: 1}"
+    compact = f"{{cdcflow_raw_schema: cmp_raw, cdcflow_compact_after_runs: 1, {PARQUET}}}"
     _load_full_load(spark, "cmp_raw")
     _load(spark, "cmp_raw", BATCH_1)
     _dbt(state_dir, *BUILD, "--vars", compact, schema="cmp")
@@ -385,7 +434,8 @@ def test_the_next_run_retries_the_failed_range_and_recovers(failed_then_recovere
     assert int(redo_end, 16) > int(failed.current_start_lsn, 16)
     for mart, columns in MARTS.items():
         assert spark_rows(spark, f"err.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns), mart
-    # the chain was rebuilt beside the old one and swapped in
+    # a Delta table's MERGE commits or not: nothing is rebuilt beside the chain (parquet's
+    # redo rebuilds beside it and swaps it in: tests/e2e/test_fault_injection.py)
     assert not spark.catalog.tableExists("err.int_it_customers__versioned__rebuilt")
     # the range was reprocessed: the changes it logged carry the flag
     by_run = spark.sql(
