@@ -30,16 +30,20 @@ SLOWEST_FIRST = [
     "tests/e2e/test_dirxml_walkthrough.py",
     "tests/e2e/test_installed_package.py",
     "tests/e2e/test_workload_formats.py",
-    "tests/e2e/test_cross_format_equivalence.py",
+    "tests/e2e/test_equivalence_on_delta.py",
+    "tests/e2e/test_equivalence_on_parquet.py",
+    "tests/e2e/test_equivalence_on_iceberg.py",
 ]
 
 
 # files whose tests share session fixtures: each set is one unit of work, run by
 # one worker (pytest_xdist_make_scheduler), its files one after the other
+# (the runs of workload_runs, tests/e2e/conftest.py, on parquet: the equivalence on
+# parquet, the census and the parquet kill points read the same runs)
 SHARING_FILES = {
-    "tests/e2e/test_fault_injection.py": "workload_runs",  # tests/e2e/conftest.py
-    "tests/e2e/test_cross_format_equivalence.py": "workload_runs",
-    "tests/e2e/test_bad_input_census.py": "workload_runs",
+    "tests/e2e/test_fault_injection.py": "workload_runs on parquet",
+    "tests/e2e/test_equivalence_on_parquet.py": "workload_runs on parquet",
+    "tests/e2e/test_bad_input_census.py": "workload_runs on parquet",
 }
 
 

@@ -24,7 +24,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from tests.e2e import change_history as ch
-from tests.e2e import test_cross_format_equivalence as eq
+from tests.e2e import equivalence as eq
 
 BAD_KEY = 999
 LANDED_AT = datetime(2024, 5, 2)
@@ -485,7 +485,7 @@ CENSUS = [*QLIK_CT, *QLIK_KAFKA, *DEBEZIUM, *DIRXML, *CONFLICTS]
 
 def land(spark, append) -> None:
     """Land every bad input in its format's landing table, next to the valid rows
-    (``append(spark, table, columns, rows)``: test_cross_format_equivalence._append)."""
+    (``append(spark, table, columns, rows)``: equivalence._append)."""
     conflicts = {bad.quarantine: [bad] for bad in CONFLICTS}
     append(
         spark,

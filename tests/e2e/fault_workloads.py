@@ -6,7 +6,7 @@ and partition writes it is killed in, and the tables compared after a kill.
   it_order_lines (full load, then two batches of changes; batch 2 has late
   changes for old keys and replays).
 * ``formats``: the cross-format equivalence's source table written in all four
-  formats (test_cross_format_equivalence): batch 2 lands late transactions,
+  formats (tests/e2e/equivalence.py): batch 2 lands late transactions,
   second deliveries, the rest of a Qlik Kafka transaction held back since
   batch 1, every bad input of the census (bad_inputs.py) and the seeded fuzz's
   corrupted copies of batch 1's rows (fuzz_inputs.py); DirXML's outcomes
@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from launcher import onboard
-from tests.e2e import bad_inputs, fuzz_inputs
-from tests.e2e import test_cross_format_equivalence as equivalence
+from tests.e2e import bad_inputs, equivalence, fuzz_inputs
 from tests.e2e.helpers import (
     INTEGRATION_DIR,
     current_columns,

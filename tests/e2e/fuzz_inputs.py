@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tests.e2e import change_history as ch
-from tests.e2e import test_cross_format_equivalence as eq
+from tests.e2e import equivalence as eq
 
 SEED = int(os.environ.get("CDCFLOW_FUZZ_SEED", "20261126"))
 PER_FORMAT = 8
@@ -198,7 +198,7 @@ CORRUPTED = corrupted_rows()
 
 def land(spark, append) -> None:
     """Land every corrupted copy in its format's landing table, after the census
-    (``append(spark, table, columns, rows)``: test_cross_format_equivalence._append)."""
+    (``append(spark, table, columns, rows)``: equivalence._append)."""
     by_quarantine = {}
     for bad in CORRUPTED:
         by_quarantine.setdefault(bad.quarantine, []).append(bad.row)

@@ -1,7 +1,7 @@
 """Kill a workload's run at a point and check the next run redoes it losing
 nothing (the kill sweep, tests/e2e/test_fault_injection.py; its Delta Lake point
 in CI runs beside the equivalence, whose runs of that workload it shares:
-tests/e2e/test_cross_format_equivalence.py)."""
+tests/e2e/equivalence.py)."""
 
 from __future__ import annotations
 

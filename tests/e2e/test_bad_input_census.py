@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from tests.e2e import test_cross_format_equivalence as equivalence
+from tests.e2e import equivalence
 from tests.e2e.bad_inputs import BAD_KEY, CENSUS, LANDED_ANY
 from tests.e2e.fuzz_inputs import CORRUPTED
 
@@ -38,7 +38,7 @@ def _reasons(tables: dict[str, list]) -> Counter:
 
 
 def _quarantined_in_batch_2(workload_runs) -> Counter:
-    *_, after_batch_1, after_batch_2 = workload_runs("formats")
+    *_, after_batch_1, after_batch_2 = workload_runs("formats", "parquet")
     return _reasons(after_batch_2) - _reasons(after_batch_1)
 
 
@@ -62,7 +62,7 @@ def test_each_corrupted_copy_is_quarantined_once_with_the_reason_of_its_corrupti
 
 
 def test_no_bad_input_or_corrupted_copy_is_applied_and_every_valid_row_reaches_the_marts(workload_runs):
-    *_, after_batch_2 = workload_runs("formats")
+    *_, after_batch_2 = workload_runs("formats", "parquet")
     for table in equivalence.FORMATS:
         for mart in ("current", "history", "log"):
             ids = {row[0] for row in after_batch_2[f"{table}_{mart}"]}

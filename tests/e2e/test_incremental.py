@@ -256,7 +256,11 @@ def parquet_incremental(incremental_and_full, state_dir):
 def test_the_tables_are_delta_by_default_and_parquet_when_the_project_says(parquet_incremental):
     spark = parquet_incremental
     for schema, provider in (("inc", "delta"), ("full", "delta"), ("pq", "parquet")):
-        for table in ("int_it_customers__versioned", "int_it_customers__changes_logged", "qlik_ct_quarantine"):
+        for table in (
+            "int_it_customers__versioned",
+            "int_it_customers__changes_logged",
+            "qlik_ct_quarantine",
+        ):
             described = spark.sql(f"describe table extended {schema}.{table}").collect()
             assert {row.data_type for row in described if row.col_name == "Provider"} == {provider}, table
 

@@ -76,7 +76,7 @@ def _project(tmp_path, table_format: str):
 
 def test_a_projects_table_format_is_served_and_merged_into(tmp_path):
     # Delta here: the CLI reads the format from the project (the equivalence runs
-    # cdcflow's own models on Delta Lake and Iceberg sessions, tests/e2e/test_cross_format_equivalence.py)
+    # cdcflow's own models on Delta Lake and Iceberg sessions, tests/e2e/equivalence.py)
     table_format, catalog = "delta", "org.apache.spark.sql.delta.catalog.DeltaCatalog"
     project = _project(tmp_path, table_format)
     finished = subprocess.run(
