@@ -2,9 +2,11 @@
 computes the same ``_history`` and ``_current`` tables from the same Qlik
 ``__ct`` change table and full-load table, directly with DataFrame operations
 — no dbt, no incremental bookkeeping, no quarantine, no processing ranges. It
-knows this feed: no second deliveries, no 1970 placeholder timestamps.
+knows this feed: no second deliveries, no 1970 placeholder timestamps. It
+writes the table format the pipeline is measured in (--table-format: delta or
+parquet; Iceberg's tables need a catalog, not a folder).
 
-    python -m bench.baseline --raw DIR --out DIR --columns JSON
+    python -m bench.baseline --raw DIR --out DIR --columns JSON [--table-format delta]
 """
 
 from __future__ import annotations
@@ -102,7 +104,19 @@ def versions(change_table: DataFrame, full_load: DataFrame, columns: list[str], 
     )
 
 
-def build(spark: SparkSession, raw: Path, out: Path, table: str, columns: list[str], key: str) -> dict:
+BASELINE_FORMATS = ("delta", "parquet")
+
+
+def build(
+    spark: SparkSession,
+    raw: Path,
+    out: Path,
+    table: str,
+    columns: list[str],
+    key: str,
+    table_format: str = "parquet",
+) -> dict:
+    """history/ and current/ in ``out``, written in ``table_format`` (delta, parquet)."""
     change_table = spark.read.parquet(str(raw / f"{table}__ct"))
     full_load = spark.read.parquet(str(raw / table))
     every_version = versions(change_table, full_load, columns, key).cache()
@@ -114,10 +128,10 @@ def build(spark: SparkSession, raw: Path, out: Path, table: str, columns: list[s
         F.col("valid_from").alias("last_changed_at"),
         F.col("transaction_id").alias("last_transaction_id"),
     )
-    history.write.mode("overwrite").parquet(str(out / "history"))
-    current.write.mode("overwrite").parquet(str(out / "current"))
+    history.write.format(table_format).mode("overwrite").save(str(out / "history"))
+    current.write.format(table_format).mode("overwrite").save(str(out / "current"))
     every_version.unpersist()
-    return {"history_rows": spark.read.parquet(str(out / "history")).count()}
+    return {"history_rows": spark.read.format(table_format).load(str(out / "history")).count()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,15 +141,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", default=TABLE)
     parser.add_argument("--columns", required=True, help="JSON list of the table's columns, in order")
     parser.add_argument("--key", default=KEY)
+    parser.add_argument("--table-format", choices=BASELINE_FORMATS, default="parquet")
     args = parser.parse_args(argv)
     from launcher.spark import spark_conf
+    from launcher.table_format import session_settings
 
     builder = SparkSession.builder.master("local[*]").appName("cdcflow-bench-baseline")
-    for name, value in spark_conf(args.out / "spark-state").items():
+    conf = {**spark_conf(args.out / "spark-state"), **session_settings(args.table_format)}
+    for name, value in conf.items():
         builder = builder.config(name, value)
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
-    print(json.dumps(build(spark, args.raw, args.out, args.table, json.loads(args.columns), args.key)))
+    built = build(
+        spark, args.raw, args.out, args.table, json.loads(args.columns), args.key, args.table_format
+    )
+    print(json.dumps(built))
     return 0
 
 

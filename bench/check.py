@@ -73,8 +73,10 @@ def compare(
     truth: Path | None,
     columns: list[str],
     source_formats: list[str],
+    baseline_format: str = "parquet",
 ) -> dict:
-    """Named checks (``<format>_<table>_vs_<reference>``) of each format's tables."""
+    """Named checks (``<format>_<table>_vs_<reference>``) of each format's tables
+    (the baseline's written in ``baseline_format``)."""
     checks = {}
     for source_format in source_formats:
         table = f"{schema}.{table_name(source_format)}"
@@ -83,13 +85,13 @@ def compare(
             checks[f"{source_format}_history_vs_baseline"] = _difference(
                 spark,
                 f"select {', '.join(history)} from {table}_history",
-                f"select {', '.join(history)} from parquet.`{baseline / 'history'}`",
+                f"select {', '.join(history)} from {baseline_format}.`{baseline / 'history'}`",
             )
         if baseline:
             checks[f"{source_format}_current_vs_baseline"] = _difference(
                 spark,
                 f"select {', '.join(current)} from {table}_current",
-                f"select {', '.join(current)} from parquet.`{baseline / 'current'}`",
+                f"select {', '.join(current)} from {baseline_format}.`{baseline / 'current'}`",
             )
         if truth:
             checks[f"{source_format}_current_vs_source_table"] = _difference(
@@ -167,17 +169,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.build_baseline_from and not args.baseline:
         parser.error("--build-baseline-from needs --baseline (the folder to build it in)")
     from launcher.spark import build_session
+    from launcher.table_format import project_table_format
 
     os.environ["CDCFLOW_SCHEMA"] = args.schema
-    spark = build_session(state_dir=args.state_dir, app_name="cdcflow-bench-check")
+    # the session of the runs' table format; the baseline is written in it too (parquet
+    # beside Iceberg: a baseline's tables are folders)
+    table_format = project_table_format(args.project_dir, args.vars)
+    baseline_format = "delta" if table_format == "delta" else "parquet"
+    spark = build_session(state_dir=args.state_dir, app_name="cdcflow-bench-check", table_format=table_format)
     columns = json.loads(args.columns)
     if args.build_baseline_from:
         from bench import baseline
 
-        baseline.build(spark, args.build_baseline_from, args.baseline, TABLE, columns, KEY)
+        baseline.build(spark, args.build_baseline_from, args.baseline, TABLE, columns, KEY, baseline_format)
+    source_formats = [f for f in args.formats.split(",") if f]
     report = {
         "checks": compare(
-            spark, args.schema, args.baseline, args.truth, columns, [f for f in args.formats.split(",") if f]
+            spark, args.schema, args.baseline, args.truth, columns, source_formats, baseline_format
         )
     }
     if args.decode:

@@ -46,6 +46,7 @@ def markdown(document: dict) -> str:
         f"on {m['cpus']} CPUs ({m['cpu_model']}), "
         f"{m['memory_gib']} GiB; {m['java']}; PySpark {m['pyspark']}, dbt-core {m['dbt_core']}, "
         f"dbt-spark {m['dbt_spark']}; Spark driver memory {m['spark_driver_memory']}, local[*].",
+        f"cdcflow's tables and the baseline's in {document.get('table_format', 'parquet')}.",
         "",
         "Wall time of each step's process (JVM start and dbt parse included), changes per second, ratios",
         "within the run, and peak memory (resident set of the whole process tree: Python, JVM, UDF workers).",

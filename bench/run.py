@@ -5,7 +5,8 @@ run with nothing new landed (the fixed cost of a run); (3) an incremental run
 after landing 1 % more changes, late and duplicated deliveries included; (4)
 the hand-written PySpark baseline (bench/baseline.py) on the same stream, every
 format's tables checked equal to it and to the source table; (5) change-mask
-decoding, native SQL vs Python UDF. With ``--same-increment``, the largest
+decoding, native SQL vs Python UDF. ``--table-format`` (delta, the default, or
+parquet): the format of cdcflow's tables and of the baseline's. With ``--same-increment``, the largest
 size's increment is also applied to a table of each smaller size (the
 incremental run must follow the increment, not the table). Each step is its own
 process, measured from the OS (bench/measure.py). Writes benchmark.json,
@@ -40,6 +41,7 @@ from bench import measure, report
 from bench.project import PROJECT_DIR, workload_project
 from bench.workload import FORMATS, Workload, table_config, table_name
 from launcher.dbt_invoke import BUNDLED_PROFILES_DIR
+from launcher.table_format import DEFAULT_FORMAT
 
 RAW_SCHEMA = "bench_raw"
 SCHEMA = "bench"
@@ -123,9 +125,11 @@ class Step:
     ``PAUSE`` in the scratch folder stops the run before its next step, so a
     long run can be split at a step boundary and resumed later."""
 
-    def __init__(self, work: Path, resume: bool = False):
+    def __init__(self, work: Path, resume: bool = False, table_format: str = DEFAULT_FORMAT):
         self.work = work
         self.resume = resume
+        # the session every step's `cdcflow` serves (a Thrift server's too)
+        self.table_format = table_format
 
     # where each step's Spark writes its event log (--event-logs), else none
     event_logs: Path | None = None
@@ -154,7 +158,13 @@ class Step:
 
     def env(self, name: str, **more: str) -> dict[str, str]:
         """The environment of step ``name``'s process (its event log's folder)."""
-        env = {**os.environ, "CDCFLOW_SCHEMA": SCHEMA, "PYTHONPATH": str(PROJECT_DIR), **more}
+        env = {
+            **os.environ,
+            "CDCFLOW_SCHEMA": SCHEMA,
+            "CDCFLOW_TABLE_FORMAT": self.table_format,
+            "PYTHONPATH": str(PROJECT_DIR),
+            **more,
+        }
         if self.event_logs:
             env["SPARK_CONF_DIR"] = str(
                 spark_conf_dir(self.work / "spark-conf", self.event_logs / self.work.name / name)
@@ -221,6 +231,7 @@ def bench_size(
     resume: bool = False,
     quick: bool = False,
     thrift: bool = False,
+    table_format: str = DEFAULT_FORMAT,
 ) -> dict:
     """Every step at one size: generate the main batch in every format, the
     baseline; per format a full build and a run with nothing new landed; land
@@ -232,7 +243,9 @@ def bench_size(
     ``thrift``: the run with nothing new and the incremental run again per
     format, by plain dbt against `cdcflow serve`: the first after a run of
     each format that is not measured (a warm server and parse), the second on
-    a server started on a copy of the state the embedded one started from."""
+    a server started on a copy of the state the embedded one started from.
+    ``table_format``: vars.cdcflow_table_format of the runs, the format the
+    baseline writes (delta or parquet)."""
     done = work / "result.json"
     if resume and done.exists():
         print(f"{changes:,} changes: measured before the resume", flush=True)
@@ -248,10 +261,11 @@ def bench_size(
     dbt_vars = json.dumps(
         {
             "cdcflow_raw_schema": RAW_SCHEMA,
+            "cdcflow_table_format": table_format,
             "cdcflow_tables": {table_name(f): table_config(workload, f) for f in source_formats},
         }
     )
-    python, step = sys.executable, Step(work, resume)
+    python, step = sys.executable, Step(work, resume, table_format)
     options = [f"--{k.replace('_', '-')}={v}" for k, v in asdict(workload).items()]
     # the baselines are built from the __ct stream's files: written when checked,
     # whether Qlik __ct is measured or not
@@ -296,7 +310,10 @@ def bench_size(
                 measured = step(name, dbt_thrift(source_format), CDCFLOW_THRIFT_PORT=str(port))
                 result["formats"][source_format][f"thrift_{kind}"] = Step.summary(measured)
 
-    baseline = [python, "-m", "bench.baseline", "--raw", str(data / "raw"), "--columns", json.dumps(columns)]
+    baseline = [
+        *(python, "-m", "bench.baseline", "--raw", str(data / "raw"), "--columns", json.dumps(columns)),
+        *("--table-format", "delta" if table_format == "delta" else "parquet"),
+    ]
     check = [
         *(python, "-m", "bench.check", "--state-dir", str(state), "--project-dir", str(project)),
         *("--vars", dbt_vars, "--schema", SCHEMA, "--columns", json.dumps(columns)),
@@ -305,6 +322,7 @@ def bench_size(
     print(f"{changes:,} changes ({workload.main_changes:,} + {increment_changes:,})", flush=True)
     result = {
         "changes": changes,
+        "table_format": table_format,
         "keys": workload.key_slots,
         "main_batch_changes": workload.main_changes,
         "increment_changes": increment_changes,
@@ -406,7 +424,13 @@ def ratios(size: dict) -> dict:
 
 
 def growth_run(
-    size: int, increment: int, late: int, work: Path, workload_options: dict, resume: bool = False
+    size: int,
+    increment: int,
+    late: int,
+    work: Path,
+    workload_options: dict,
+    resume: bool = False,
+    table_format: str = DEFAULT_FORMAT,
 ) -> dict:
     """The same increment (``increment`` changes, ``late`` of them late) applied
     to a table of ``size`` changes (Qlik ``__ct``): the incremental run's cost
@@ -418,7 +442,9 @@ def growth_run(
         late=late / size,
         **workload_options,
     )
-    measured = bench_size(size, work, workload, ["qlik_ct"], checked=False, resume=resume)
+    measured = bench_size(
+        size, work, workload, ["qlik_ct"], checked=False, resume=resume, table_format=table_format
+    )
     return {
         "changes": size,
         "increment_changes": measured["increment_changes"],
@@ -558,6 +584,12 @@ def main(argv: list[str] | None = None) -> int:
         help="go on with an interrupted run in --work: steps already measured there are not run again",
     )
     parser.add_argument(
+        "--table-format",
+        choices=("delta", "parquet"),
+        default=DEFAULT_FORMAT,
+        help=f"the format of cdcflow's tables and the baseline's (default {DEFAULT_FORMAT})",
+    )
+    parser.add_argument(
         "--event-logs", type=Path, help="write each step's Spark event log under this folder (step name)"
     )
     args = parser.parse_args(argv)
@@ -594,6 +626,7 @@ def main(argv: list[str] | None = None) -> int:
                 resume=args.resume,
                 quick=args.quick,
                 thrift=args.thrift,
+                table_format=args.table_format,
             )
         )
         scratch(work)
@@ -601,6 +634,7 @@ def main(argv: list[str] | None = None) -> int:
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "command": "python -m bench.run " + " ".join(argv if argv is not None else sys.argv[1:]),
         "commit": started_on.read_text(),
+        "table_format": args.table_format,
         "machine": machine(),
         "sizes": results,
         "growth_exponent": growth_exponents(results),
@@ -611,7 +645,11 @@ def main(argv: list[str] | None = None) -> int:
         runs = []
         for changes in sizes[:-1]:
             work = args.work / f"{changes}-same-increment"
-            runs.append(growth_run(changes, largest["increment_changes"], late, work, options, args.resume))
+            runs.append(
+                growth_run(
+                    changes, largest["increment_changes"], late, work, options, args.resume, args.table_format
+                )
+            )
             scratch(work)
         runs.append(
             {

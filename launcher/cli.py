@@ -481,7 +481,7 @@ def parser() -> argparse.ArgumentParser:
         choices=FORMATS,
         default=os.environ.get("CDCFLOW_TABLE_FORMAT") or None,
         help="the table format the Spark session serves (its jars, extension and catalog; default: the"
-        " project's vars.cdcflow_table_format, else parquet; or $CDCFLOW_TABLE_FORMAT)",
+        " project's vars.cdcflow_table_format, else delta; or $CDCFLOW_TABLE_FORMAT)",
     )
     commands = top.add_subparsers(dest="command", required=True)
 

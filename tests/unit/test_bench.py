@@ -389,3 +389,30 @@ def test_a_benchmark_without_qlik_ct_lands_its_stream_for_the_baseline(tmp_path,
     assert "--decode" not in commands["check_incremental"]
     assert "mask_decoding" not in result
     assert set(result["formats"]) == {"dirxml"}
+
+
+@pytest.mark.parametrize("table_format", ["delta", "parquet"])
+def test_the_runs_and_the_baseline_write_the_table_format_measured(tmp_path, monkeypatch, table_format):
+    """--table-format: the dbt runs' vars.cdcflow_table_format, the session every
+    step serves (a Thrift server's too) and the format the baseline writes."""
+    import bench.run
+
+    commands, envs = {}, {}
+
+    def step(self, name, command):
+        commands[name], envs[name] = command, self.env(name)
+        check = {"unexpected": 0, "missing": 0, "rows": 1, "expected_rows": 1}
+        output = "BENCH_CHECK " + json.dumps({"checks": {"c": check}}) if name.startswith("check") else ""
+        return measure.Measured(command, 0, 1.0, 200.0, None, output)
+
+    monkeypatch.setattr(bench.run.Step, "__call__", step)
+    monkeypatch.setattr(bench.run, "workload_project", lambda *args: None)
+    result = bench.run.bench_size(
+        3000, tmp_path, Workload(changes=3000), ["qlik_ct"], table_format=table_format
+    )
+    run_vars = json.loads(commands["full_build_qlik_ct"][commands["full_build_qlik_ct"].index("--vars") + 1])
+    assert run_vars["cdcflow_table_format"] == table_format
+    baseline = commands["baseline"]
+    assert baseline[baseline.index("--table-format") + 1] == table_format
+    assert {env["CDCFLOW_TABLE_FORMAT"] for env in envs.values()} == {table_format}
+    assert result["table_format"] == table_format
