@@ -2,7 +2,8 @@
 side with `pip install <cdcflow>` into a virtual environment of its own (the
 launcher, the UDFs, the pinned dbt, dbt-spark and PySpark), the dbt package with
 packages.yml; then `dbt deps`, `cdcflow onboard`, `cdcflow dbt -- seed` and
-`cdcflow dbt -- build` in the project's folder. Nothing here runs from the
+`cdcflow dbt -- build` in the project's folder, after `cdcflow jars --install`
+(the default table format, Delta Lake, needs its jars). Nothing here runs from the
 repository's own environment."""
 
 from __future__ import annotations
@@ -143,6 +144,9 @@ def installed(tmp_path_factory):
         ("where", ["python", "-c", "import launcher, udfs; print(launcher.__file__, udfs.__file__)"]),
         ("deps", ["dbt", "deps"]),
         ("onboard", ["cdcflow", "onboard"]),
+        # the Delta Lake jars of the default table format, with Maven (from its local
+        # repository, which `make setup` filled, or Maven Central), into the venv
+        ("jars", ["cdcflow", "jars", "--install"]),
         ("seed", ["cdcflow", "dbt", "--", "seed"]),
         ("build", ["cdcflow", "dbt", "--", "build", "--exclude", "resource_type:seed"]),
         ("run outside a clone", ["cdcflow", "run"]),
@@ -162,7 +166,14 @@ def test_the_launcher_and_udfs_come_from_the_users_environment(installed):
 
 
 def test_a_users_project_builds_with_the_installed_cdcflow(installed):
-    project, _, steps = installed
+    project, venv, steps = installed
+    # the jars went into the user's environment, and the tables are Delta Lake's
+    jars = sorted(Path(line).name for line in steps["jars"].stdout.split())
+    assert any(jar.startswith("delta-spark_") for jar in jars), jars
+    assert all((venv / "share" / "cdcflow" / "jars" / jar).is_file() for jar in jars)
+    assert (
+        project / ".cdcflow" / "spark-warehouse" / "shop.db" / "customers_current" / "_delta_log"
+    ).is_dir()
     assert (project / "models" / "staging" / "qlik_ct" / "stg_qlik_ct__customers_changes.sql").is_file()
     # the state (warehouse, metastore, dbt's artifacts) is the project's own
     results = json.loads((project / ".cdcflow" / "target" / "run_results.json").read_text())["results"]
