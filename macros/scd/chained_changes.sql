@@ -1,5 +1,5 @@
 {% macro chained_changes(cfg, event_columns, incremental) %}
-    {#- The CTEs of a version chain's model (versioned_model,
+    {#- The CTEs of a version chain's model (partitioned_versioned_model,
         merged_versioned_model) from `new_changes` (the changes newly logged:
         `event_columns` and loaded_at) and, when `incremental`, `reopened_links`
         (the stored links a new change affects, with their key's

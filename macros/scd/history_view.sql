@@ -6,7 +6,8 @@
         dbt_valid_to_current), so that `between` works. With `deletes: flag` a
         delete is a version too (operation D, the values the key had before it,
         never current: dbt snapshots' hard_deletes new_record). On Delta Lake
-        and Iceberg the chain holds no superseded copies: a plain filter. With tracked
+        and Iceberg the chain holds no superseded copies (merged_valid_versions,
+        partitioned_valid_versions). With tracked
         columns (track_history_columns, track_history_except_columns,
         skip_unchanged_versions), an update that changes none of them updates
         the open version instead of opening one (fold_untracked_changes). -#}
@@ -19,13 +20,8 @@
         them until the versions are made (a change after a delete opens one) -#}
     {%- set versions = "(select * from " ~ versioned ~ " where change_order is not null"
         ~ (")" if cfg.deletes == 'flag' or folded else " and operation <> 'D')") -%}
-    {%- if cdcflow.incremental_strategy() == 'merge' -%}
-        {#- Delta Lake, Iceberg: the chain holds one copy of each link -#}
-        {%- set valid_versions = 'select * from ' ~ versions ~ ' as version' -%}
-    {%- else -%}
-        {%- set valid_versions = cdcflow.versioned_valid_links(
-            versions, '(' ~ cdcflow.versioned_touches(versioned, cfg.key) ~ ')', cfg.key) -%}
-    {%- endif -%}
+    {#- less the superseded copies of links on parquet (layout_macro) -#}
+    {%- set valid_versions = cdcflow.layout_macro('valid_versions')(versions, versioned, cfg.key) -%}
     {%- if folded -%}
         {%- set valid_versions = cdcflow.fold_untracked_changes('(' ~ valid_versions ~ ')', cfg) -%}
     {%- endif %}

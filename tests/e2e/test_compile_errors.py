@@ -66,7 +66,7 @@ def _compile_error(project, state_dir, sql: str, *extra: str) -> str:
             "cdcflow: var cdcflow_mask_decoder is 'rust'; use 'native' or 'udf'.",
         ),
         (
-            "{{ cdcflow.incremental_strategy() }}",
+            "{{ cdcflow.chain_layout() }}",
             ("--vars", "{cdcflow_table_format: hudi}"),
             "cdcflow: var cdcflow_table_format is 'hudi'; use one of: delta, iceberg, parquet.",
         ),

@@ -13,7 +13,7 @@
     {%- if left_over is not none -%}
         {%- do adapter.drop_relation(left_over) -%}
     {%- endif -%}
-    {%- call statement('cdcflow_build_beside') -%}
+    {%- call statement('main') -%}
         {{ create_table_as(false, rebuilt, sql) }}
     {%- endcall -%}
     {%- set existing = adapter.get_relation(relation.database, relation.schema, relation.identifier) -%}

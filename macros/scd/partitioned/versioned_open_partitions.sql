@@ -1,9 +1,7 @@
 {% macro versioned_open_partitions(relation) %}
     {#- The open partitions ('open-<run>') of an int_<table>__versioned table, from
-        the metastore (no data read); empty when it is not partitioned (merge
-        strategy) or in unit tests. -#}
-    {%- if not execute or model.resource_type == 'unit_test' or cdcflow.incremental_strategy() != 'insert_overwrite'
-        or adapter.get_relation(relation.database, relation.schema, relation.identifier) is none -%}
+        the metastore (no data read); empty before it exists and in unit tests. -#}
+    {%- if not execute or model.resource_type == 'unit_test' or adapter.get_relation(relation.database, relation.schema, relation.identifier) is none -%}
         {{ return([]) }}
     {%- endif -%}
     {%- set partitions = [] -%}

@@ -1,4 +1,4 @@
-{% macro merged_current_model(table_name) %}
+{% macro default__merged_current_model(table_name) %}
     {#- Body of <table>_current on Delta Lake and Iceberg: the open link of each
         key of int_<table>__versioned, a row of materialization cdcflow_current's
         table, with its loaded_at (when the chain last wrote it) and
@@ -6,7 +6,6 @@
         table), which the materialization reads and does not store. With
         `deletes: flag`, a deleted key stays: is_deleted true and deleted_at the
         delete's commit time. -#}
-    {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {{ config(
         materialized='cdcflow_current',

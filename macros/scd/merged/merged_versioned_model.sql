@@ -1,4 +1,4 @@
-{% macro merged_versioned_model(table_name) %}
+{% macro default__merged_versioned_model(table_name) %}
     {#- Body of int_<table>__versioned on Delta Lake and Iceberg
         (cdcflow_table_format delta or iceberg): the chain of every change of
         every key (versions and deletes), with validity, one row per key and
