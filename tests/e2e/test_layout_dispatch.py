@@ -52,6 +52,7 @@ def test_a_project_replaces_a_layouts_macro_by_dispatch(spark, state_dir, overri
     # parquet's layout is cdcflow's own: the links no later touch superseded
     parquet = _compiled(overriding_project, state_dir, "--vars", "{cdcflow_table_format: parquet}")
     assert parquet.startswith(
-        "select link.* from chain as link left anti join ( select id, valid_to_change_order"
+        "select link.* from chain as link left anti join "
+        "(select id, valid_to_change_order as first_new_change_order"
     )
     assert "where written_in_run >= 'open' and change_order is null" in parquet
