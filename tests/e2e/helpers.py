@@ -89,7 +89,7 @@ TABLES = {
 }
 MESSAGE_QUARANTINE_COLUMNS = ["source_table", "topic", "kafka_partition", "kafka_offset", "reason"]
 DIRXML_QUARANTINE_COLUMNS = ["source_table", "raw_table", "record_id", "status", "reason"]
-# what a model with nothing new in its run compiles to (macros/cdc_state/nothing_new_query.sql)
+# what a model with nothing new in its run compiles to (macros/ranges/nothing_new_query.sql)
 NOTHING_NEW_QUERY = "select 'nothing new' as cdcflow_run"
 DIRXML_OUTCOME_COLUMNS = ["raw_table", "record_id", "status", "reason", "event_type", "source_table"]
 
