@@ -162,14 +162,18 @@
         {%- do key_names_in_log.update({column: table_key_names.get(column, column) | lower}) -%}
     {%- endfor -%}
     {%- set format_entry = cdcflow.source_format(fmt) -%}
+    {%- set raw_table_defaults = {} -%}
+    {%- for setting, default in format_entry.raw_table_defaults.items() -%}
+        {%- do raw_table_defaults.update({setting: default | replace('{table}', table_name)}) -%}
+    {%- endfor -%}
     {%- set event_log_columns = dict(var('cdcflow_dirxml_event_log_columns', {})) -%}
     {%- do event_log_columns.update(raw.get('event_log_columns', {})) -%}
     {{ return({
         'name': table_name,
         'format': fmt,
         'source': raw.get('source', fmt),
-        'change_table': raw.get('change_table', table_name ~ '__ct'),
-        'raw_table': raw.get('raw_table', format_entry.default_raw_table),
+        'change_table': raw.get('change_table', raw_table_defaults.get('change_table')),
+        'raw_table': raw.get('raw_table', raw_table_defaults.get('raw_table')),
         'topic': raw.get('topic'),
         'source_schema': raw.get('source_schema'),
         'source_table': raw.get('source_table', table_name),

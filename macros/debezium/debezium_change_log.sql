@@ -22,7 +22,7 @@ with
 landed as (
 
     select *
-    from {{ ref('stg_debezium__' ~ table_name ~ '_events') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'events')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),

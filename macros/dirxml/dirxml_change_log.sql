@@ -46,7 +46,7 @@ with
 landed as (
 
     select *
-    from {{ ref('int_' ~ table_name ~ '__events_judged') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'events_judged')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),

@@ -42,7 +42,7 @@ with
         '{{ table_name }}' as source_table,
         raw_row,
         landed_at
-    from {{ cdcflow.table_model_ref('int_' ~ table_name ~ '__events_judged') }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'events_judged')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),

@@ -24,7 +24,7 @@ with
 events as (
 
     select *, {{ cdcflow.dirxml_event_content('raw_row') }} as event_content
-    from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'events')) }}
 
 ),
 

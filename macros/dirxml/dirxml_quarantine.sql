@@ -26,7 +26,7 @@ with
         outcome_reason as reason,
         raw_row,
         landed_at
-    from {{ cdcflow.table_model_ref('int_' ~ table_name ~ '__events_judged') }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'events_judged')) }}
     where
         is_rejected
         and {{ cdcflow.landed_in_range(group_range) }}

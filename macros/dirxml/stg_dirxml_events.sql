@@ -40,7 +40,7 @@ events as (
     select *
     from ({{ cdcflow.dirxml_event_log(log, cfg.event_log_columns) }}) as event_log
     where {{ cdcflow.landed_for_readers(
-        table_name, ['int_' ~ table_name ~ '__changes_logged', 'dirxml_event_outcomes', 'dirxml_quarantine']
+        table_name, [cdcflow.table_model_name(table_name, 'changes_logged'), 'dirxml_event_outcomes', 'dirxml_quarantine']
     ) }}
 
 ),

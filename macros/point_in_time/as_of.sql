@@ -11,7 +11,7 @@
 (
     select
         {{ cdcflow.current_row_columns(cfg) }}
-    from {{ ref(table_name ~ '_history') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'history')) }}
     where
         operation <> 'D'  -- a delete's version (deletes: flag) is a key not in the table
         and (valid_from is null or valid_from <= {{ at }})

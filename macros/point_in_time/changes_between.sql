@@ -10,7 +10,7 @@
         for a delete: the history does not keep it), changed_columns (null for
         a delete). Returns a subquery, for after `from`. -#}
     {%- set cfg = cdcflow.table_config(table_name) -%}
-    {%- set history = ref(table_name ~ '_history') -%}
+    {%- set history = ref(cdcflow.table_model_name(table_name, 'history')) -%}
 (
     select
         {{ cfg.column_names | join(',\n        ') }},

@@ -32,7 +32,7 @@ landed as (
 
     -- every raw row of the processing range (the state table's CS..CE)
     select *
-    from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'changes')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
@@ -47,7 +47,7 @@ changes as (
 full_load as (
 
     select *
-    from {{ ref('stg_qlik_ct__' ~ table_name ~ '_full_load') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'full_load')) }}
     where
         invalid_reason is null
         and {{ cdcflow.landed_in_range(group_range) }}

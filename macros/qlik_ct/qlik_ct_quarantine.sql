@@ -35,7 +35,7 @@ with
 {{ table_name }}_changes as (
 
     select *
-    from {{ cdcflow.table_model_ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'changes')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
@@ -155,7 +155,7 @@ with
         invalid_reason as reason,
         raw_row,
         landed_at
-    from {{ cdcflow.table_model_ref('stg_qlik_ct__' ~ table_name ~ '_full_load') }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'full_load')) }}
     where
         invalid_reason is not null
         and {{ cdcflow.landed_in_range(group_range) }}

@@ -30,7 +30,7 @@ orphans as (
         '{{ table_name }}' as source_table,
         substr(change_order, 1, 35) as change_seq,
         min(loaded_at) as logged_at
-    from {{ cdcflow.table_model_ref('int_' ~ table_name ~ '__changes_logged') }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'changes_logged')) }}
     where
         operation <> 'L'
         and change_date >= (

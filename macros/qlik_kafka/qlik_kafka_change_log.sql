@@ -27,7 +27,7 @@ with
 landed as (
 
     select *
-    from {{ ref('int_' ~ table_name ~ '__messages_decoded') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'messages_decoded')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),

@@ -15,7 +15,7 @@
 
 with
 
-{{ cdcflow.qlik_kafka_metadata_in_effect(ref('stg_qlik_kafka__' ~ table_name ~ '_messages'), cfg) }},
+{{ cdcflow.qlik_kafka_metadata_in_effect(ref(cdcflow.table_model_name(table_name, 'messages')), cfg) }},
 
 decoded as (
 

@@ -15,7 +15,7 @@
     {%- set readers = ['int_qlik_kafka__table_versions', 'qlik_kafka_quarantine'] -%}
     {%- for table_name in tables -%}
         {%- do ranges.append(cdcflow.processing_range(table_name)) -%}
-        {%- do readers.append('int_' ~ table_name ~ '__changes_logged') -%}
+        {%- do readers.append(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
     {%- endfor -%}
     {%- set from_start = cdcflow.any_built_from_scratch(readers) %}
 

@@ -14,7 +14,7 @@
     {{ config(materialized='cdcflow_view') }}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
-    {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}
+    {%- set versioned = ref(cdcflow.table_model_name(table_name, 'versioned')) -%}
     {%- set folded = cfg.history_columns is not none -%}
     {#- deletes are versions of their own with `deletes: flag`; links to fold keep
         them until the versions are made (a change after a delete opens one) -#}

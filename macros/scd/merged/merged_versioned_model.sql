@@ -25,7 +25,7 @@
         'operation', 'change_order', 'committed_at', 'transaction_id',
         'changed_columns', 'present_columns'
     ] -%}
-    {%- set changes_log = ref('int_' ~ table_name ~ '__changes_logged') -%}
+    {%- set changes_log = ref(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
     {%- set incremental = cdcflow.is_incremental_run() %}
 
 with

@@ -39,7 +39,7 @@
         'changed_columns', 'present_columns'
     ] -%}
     {%- set columns = cdcflow.version_columns(cfg) -%}
-    {%- set changes_log = ref('int_' ~ table_name ~ '__changes_logged') -%}
+    {%- set changes_log = ref(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
     {%- set open_partition = "concat('open-', " ~ cdcflow.run_partition() ~ ")" -%}
     {%- set incremental = cdcflow.is_incremental_run() -%}
     {%- set run = cdcflow.partitioned_chain_increment(this, changes_log, cfg) if incremental else {} -%}
