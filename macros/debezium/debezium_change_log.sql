@@ -1,9 +1,8 @@
 {% macro debezium_change_log(table_name) %}
-    {#- Body of int_<table>__changes_logged for a Debezium source: the canonical
-        change log (append-only). Snapshot reads (op r) are the baseline; the order
-        is commit_lsn, change_lsn, event_serial_no, so a primary-key update (delete
-        of the old key, create of the new one, serials 1 and 2) ends the old key
-        and starts the new one; a second delivery of an event is skipped. -#}
+    {{ return(adapter.dispatch('debezium_change_log', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__debezium_change_log(table_name) %}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}
     {{ config(

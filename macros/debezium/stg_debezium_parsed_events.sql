@@ -1,10 +1,8 @@
 {% macro stg_debezium_parsed_events() %}
-    {#- Body of stg_debezium__parsed_events: the events of every debezium landing
-        table landed within this run's processing ranges (their union), parsed
-        once (debezium_parsed_events), with the landing table's name. Rebuilt by
-        every run: the tables' staging and the quarantine read it instead of
-        parsing the JSON again. It reads from the beginning when one of them is
-        built from scratch (a first run, --full-refresh). -#}
+    {{ return(adapter.dispatch('stg_debezium_parsed_events', 'cdcflow')()) }}
+{% endmacro %}
+
+{% macro default__stg_debezium_parsed_events() %}
     {{ config(materialized='cdcflow_table', file_format=cdcflow.table_format()) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('debezium') -%}{{ return('select 1 as disabled') }}{%- endif -%}

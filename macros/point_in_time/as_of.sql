@@ -1,12 +1,8 @@
 {% macro as_of(table_name, at) %}
-    {#- The table `table_name` (its vars.cdcflow_tables name) as it was at commit
-        time `at` (a SQL expression of a timestamp, e.g. "timestamp'2026-03-01
-        08:00:00'"), from <table>_history: each key's version valid then
-        (valid_from <= at < valid_to; a full-load baseline from the beginning),
-        with the columns of <table>_current. The changes of one transaction share
-        its commit time, so the transaction is seen whole or not at all. Returns a
-        subquery, for after `from`:
-        select * from {{ cdcflow.as_of('customers', "timestamp'2026-03-01 08:00:00'") }} -#}
+    {{ return(adapter.dispatch('as_of', 'cdcflow')(table_name, at)) }}
+{% endmacro %}
+
+{% macro default__as_of(table_name, at) %}
     {%- set cfg = cdcflow.table_config(table_name) -%}
 (
     select

@@ -1,12 +1,8 @@
 {% macro qlik_ct_change_log(table_name) %}
-    {#- Body of int_<table>__changes_logged for a Qlik `__ct` source: the canonical
-        change log (append-only). Full-load rows are the baseline (operation L);
-        each U is paired with its before image (one an earlier run quarantined
-        as an orphan too: qlik_ct_quarantined_before_images), and a U that
-        changes the primary key becomes a delete of the old key and an insert
-        of the new one; rows
-        already logged (landing overlap, replays) are skipped. Fails, saying
-        why, when the table cannot be read (qlik_ct_table_problem). -#}
+    {{ return(adapter.dispatch('qlik_ct_change_log', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__qlik_ct_change_log(table_name) %}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
     {{ config(

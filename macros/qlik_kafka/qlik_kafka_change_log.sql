@@ -1,13 +1,8 @@
 {% macro qlik_kafka_change_log(table_name) %}
-    {#- Body of int_<table>__changes_logged for a Qlik Kafka source: the canonical
-        change log (append-only). REFRESH rows are the baseline (operation L);
-        CDC rows are ordered by changeSequence then transactionEventCounter; an
-        UPDATE whose beforeData has another key becomes a delete of the old key
-        and an insert of the new one. A transaction whose records have not all
-        landed is held back (not logged, and the processing range ends before its
-        first record: qlik_kafka_held_back_from) until it is complete. A
-        transaction's records must land within the landing overlap of each other
-        (cdcflow_landing_overlap_minutes). -#}
+    {{ return(adapter.dispatch('qlik_kafka_change_log', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__qlik_kafka_change_log(table_name) %}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
     {{ config(

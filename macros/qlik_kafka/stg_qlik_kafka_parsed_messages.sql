@@ -1,11 +1,8 @@
 {% macro stg_qlik_kafka_parsed_messages() %}
-    {#- Body of stg_qlik_kafka__parsed_messages: the messages of every qlik_kafka
-        landing table landed within this run's processing ranges (their union),
-        parsed once (qlik_kafka_parsed_messages), with the landing table's name.
-        Rebuilt by every run: the tables' staging, the table versions, the
-        transaction check and the quarantine read it instead of parsing the JSON
-        again. It reads from the beginning when one of those models is built from
-        scratch (a first run, --full-refresh). -#}
+    {{ return(adapter.dispatch('stg_qlik_kafka_parsed_messages', 'cdcflow')()) }}
+{% endmacro %}
+
+{% macro default__stg_qlik_kafka_parsed_messages() %}
     {{ config(materialized='cdcflow_table', file_format=cdcflow.table_format()) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('qlik_kafka') -%}{{ return('select 1 as disabled') }}{%- endif -%}

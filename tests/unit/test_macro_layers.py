@@ -81,5 +81,6 @@ def test_macro_folders_call_only_the_layers_under_them():
 
 def test_the_check_sees_calls():
     macros = _macros()
-    assert _calls(macros["versioned_model"][1], set(macros)) >= {"layout_macro"}
+    assert _calls(macros["versioned_model"][1], set(macros)) == {"default__versioned_model"}
+    assert _calls(macros["default__versioned_model"][1], set(macros)) >= {"layout_macro"}
     assert "default__merged_versioned_model" in _calls(macros["layout_macro"][1], set(macros))
