@@ -80,7 +80,7 @@ def integration_project():
     """integration_tests/ with cdcflow installed (dbt deps: a link to the repository)."""
     import fcntl
 
-    from bench.project import install_packages
+    from testkit.project import install_packages
     from tests.e2e.helpers import INTEGRATION_DIR
 
     # one `dbt deps` at a time (test files run side by side under `make test`)

@@ -20,7 +20,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from tests.e2e import change_history as ch
+from testkit import change_history as ch
+from testkit.vendors import KAFKA_LANDING
 from tests.e2e.helpers import append_rows, as_text
 
 SCHEMA = "e2e_equivalence"
@@ -136,14 +137,14 @@ def _land(spark, transactions: list[int], *, first: bool, offset: int) -> None:
     _append(
         spark,
         "eq_kafka_messages",
-        ch.KAFKA_LANDING,
+        KAFKA_LANDING,
         ch.kafka_landing_rows("dbo.accounts", metadata + kafka, offset),
     )
     events = ch.debezium_events(history, transactions, table="accounts", snapshot=first)
     _append(
         spark,
         "eq_dbz_events",
-        ch.KAFKA_LANDING,
+        KAFKA_LANDING,
         ch.kafka_landing_rows("server1.dbo.accounts", events, offset),
     )
     logged = [e for number in ([-1] if first else []) + transactions for e in DIRXML_EVENTS.get(number, [])]

@@ -31,7 +31,7 @@ from tests.e2e.helpers import (
     read_seed,
     spark_rows,
 )
-from tests.e2e.test_incremental import BATCH_1, BATCH_2
+from tests.e2e.qlik_ct_batches import BATCH_1, BATCH_2
 
 # JSON events on stdout, the SQL statements (debug) included: the kill points
 LOG_ARGS = ["--log-format", "json", "--log-level", "debug"]

@@ -16,8 +16,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from bench.project import onboarded_project
-from tests.e2e.change_history import CT_HEADERS
+from testkit.change_history import CT_HEADERS
+from testkit.project import onboarded_project
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 # a project installing cdcflow as a package, with tables of its own
@@ -291,7 +291,7 @@ def compile_inline(state_dir: Path, sql: str, *extra: str) -> str:
 
 def make_project(path: Path, tables: dict[str, dict], settings: dict | None = None) -> Path:
     """A project installing cdcflow and onboarding ``tables`` the way docs/onboarding.md
-    says (bench.project); ``settings``: its other cdcflow vars."""
+    says (testkit.project); ``settings``: its other cdcflow vars."""
     return onboarded_project(path / "project", tables, settings)
 
 

@@ -4,7 +4,7 @@ share; and the checks of the source history the equivalence lands."""
 
 import pytest
 
-from tests.e2e import change_history as ch
+from testkit import change_history as ch
 from tests.e2e.equivalence import DIRXML_EVENTS, HISTORY_OF_SOURCE, EquivalenceChecks
 
 pytestmark = pytest.mark.spark
