@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from testkit.vendors import HEADER_COLUMNS, debezium_envelope_schema, qlik_type
+from testkit.vendors import HEADER_COLUMNS, debezium_envelope_schema, qlik_table_columns
 
 COLUMNS = {"id": "int", "name": "string", "amount": "decimal(10,2)", "since": "date", "note": "string"}
 KEY = "id"
@@ -232,17 +232,7 @@ def _envelope(kind: str, message: dict) -> str:
 
 
 def kafka_metadata(schema: str, table: str) -> str:
-    columns = {
-        name.upper(): {
-            "ordinal": i + 1,
-            "type": qlik_type(data_type)[0],
-            "length": 0,
-            "precision": qlik_type(data_type)[1],
-            "scale": qlik_type(data_type)[2],
-            "primaryKeyPosition": 1 if name == KEY else 0,
-        }
-        for i, (name, data_type) in enumerate(COLUMNS.items())
-    }
+    columns = qlik_table_columns(COLUMNS, [KEY])
     return _envelope(
         "MD",
         {

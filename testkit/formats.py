@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 
-from testkit.vendors import LANDING_COLUMNS, debezium_envelope_schema, mask_hex_sql, qlik_type
+from testkit.vendors import LANDING_COLUMNS, debezium_envelope_schema, mask_hex_sql, qlik_table_columns
 
 KAFKA_SCHEMA, KAFKA_TABLE = "BENCH", "ITEMS"
 DEBEZIUM_TOPIC = "server1.dbo.bench_items"
@@ -53,19 +53,7 @@ def qlik_kafka_messages(spark, workload, stream, *, with_metadata: bool):
                 "tableVersion": 1,
                 "timestamp": "2025-12-31T23:00:00.000",
             },
-            "tableStructure": {
-                "tableColumns": {
-                    name.upper(): {
-                        "ordinal": i + 1,
-                        "type": qlik_type(data_type)[0],
-                        "length": 0,
-                        "precision": qlik_type(data_type)[1],
-                        "scale": qlik_type(data_type)[2],
-                        "primaryKeyPosition": 1 if name == "id" else 0,
-                    }
-                    for i, (name, data_type) in enumerate(columns.items())
-                }
-            },
+            "tableStructure": {"tableColumns": qlik_table_columns(columns, ["id"])},
             "dataSchema": "{}",
         },
     }

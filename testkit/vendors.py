@@ -46,6 +46,22 @@ def qlik_type(data_type: str) -> tuple[str, int, int]:
     return QLIK_TYPES[data_type]
 
 
+def qlik_table_columns(columns: dict[str, str], key: list[str]) -> dict[str, dict]:
+    """The tableColumns of a Qlik Kafka metadata message (reference 000) of a table
+    with ``columns`` (name -> Spark type, in ordinal order) and primary key ``key``."""
+    return {
+        name.upper(): {
+            "ordinal": ordinal,
+            "type": qlik_type(data_type)[0],
+            "length": 0,
+            "precision": qlik_type(data_type)[1],
+            "scale": qlik_type(data_type)[2],
+            "primaryKeyPosition": key.index(name) + 1 if name in key else 0,
+        }
+        for ordinal, (name, data_type) in enumerate(columns.items(), 1)
+    }
+
+
 def mask_hex_sql(flags: list[str]) -> str:
     """Little-endian change mask (hex, trailing zero bytes trimmed) of the
     boolean SQL expressions ``flags`` (bit i = flags[i])."""

@@ -16,7 +16,7 @@ import yaml
 
 from launcher import onboard
 from testkit import change_history as ch
-from testkit.vendors import KAFKA_LANDING, debezium_envelope_schema, qlik_type
+from testkit.vendors import KAFKA_LANDING, debezium_envelope_schema, qlik_table_columns
 from tests.e2e.helpers import append_rows, as_text, invoke_dbt_in, make_project, run_dbt
 
 pytestmark = pytest.mark.spark
@@ -117,17 +117,7 @@ def _ct_rows(changes, columns: dict, first_number: int) -> list[dict]:
 
 
 def _kafka_metadata(columns: dict, version: int) -> str:
-    table_columns = {
-        name.upper(): {
-            "ordinal": i + 1,
-            "type": qlik_type(data_type)[0],
-            "length": 0,
-            "precision": 0,
-            "scale": 0,
-            "primaryKeyPosition": 1 if name == "id" else 0,
-        }
-        for i, (name, data_type) in enumerate(columns.items())
-    }
+    table_columns = qlik_table_columns(columns, ["id"])
     lineage = {"server": "replicate", "task": "schema", "schema": "dbo", "table": "ACCOUNTS"}
     return ch._envelope(
         "MD",
