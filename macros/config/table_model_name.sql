@@ -3,7 +3,7 @@
         pattern of the role's layer in format_registry (the one place a model's
         name is built; launcher/format_registry.py's model_name, for onboard). -#}
     {%- set registry = cdcflow.format_registry() -%}
-    {%- set fmt = var('cdcflow_tables', {}).get(table_name, {}).get('format') -%}
+    {%- set fmt = (var('cdcflow_tables', {}).get(table_name) or {}).get('format') -%}
     {%- set layers = dict(registry.formats.get(fmt, {}).get('roles', {})) -%}
     {%- do layers.update(registry.table_roles) -%}
     {%- if role not in layers -%}
