@@ -5,14 +5,7 @@
 {% macro default__qlik_ct_change_log(table_name) %}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
-    {{ config(
-        materialized='cdcflow_incremental', file_format=cdcflow.table_format(),
-        incremental_strategy='append',
-        partition_by=['change_date'],
-        on_schema_change='fail',
-        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"],
-        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
-    ) }}
+    {{ cdcflow.change_log_config(table_name) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- set problem = cdcflow.qlik_ct_table_problem(table_name) -%}
     {%- if problem -%}

@@ -5,14 +5,7 @@
 {% macro default__qlik_kafka_change_log(table_name) %}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
-    {{ config(
-        materialized='cdcflow_incremental', file_format=cdcflow.table_format(),
-        incremental_strategy='append',
-        partition_by=['change_date'],
-        on_schema_change='fail',
-        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"],
-        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
-    ) }}
+    {{ cdcflow.change_log_config(table_name) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {%- set hold_transactions = var('cdcflow_qlik_kafka_transaction_consistency', true) -%}
