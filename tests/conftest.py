@@ -37,13 +37,17 @@ SLOWEST_FIRST = [
 
 
 # files whose tests share session fixtures: each set is one unit of work, run by
-# one worker (pytest_xdist_make_scheduler), its files one after the other
-# (the runs of workload_runs, tests/e2e/conftest.py, on parquet: the equivalence on
-# parquet, the census and the parquet kill points read the same runs)
+# one worker (pytest_xdist_make_scheduler), its files one after the other (the
+# runs of workload_runs, tests/e2e/conftest.py: the formats workload's on Delta Lake,
+# which the equivalence, the census and the Delta kill point read; the qlik_ct
+# workload's on parquet, which the parquet kill point and Iceberg's comparison read,
+# and with CDCFLOW_EVERY_TABLE_FORMAT=1 the formats workload's on parquet)
 SHARING_FILES = {
-    "tests/e2e/test_fault_injection.py": "workload_runs on parquet",
-    "tests/e2e/test_equivalence_on_parquet.py": "workload_runs on parquet",
-    "tests/e2e/test_bad_input_census.py": "workload_runs on parquet",
+    "tests/e2e/test_equivalence_on_delta.py": "workload_runs formats delta",
+    "tests/e2e/test_bad_input_census.py": "workload_runs formats delta",
+    "tests/e2e/test_fault_injection.py": "workload_runs parquet",
+    "tests/e2e/test_equivalence_on_iceberg.py": "workload_runs parquet",
+    "tests/e2e/test_equivalence_on_parquet.py": "workload_runs parquet",
 }
 
 

@@ -145,8 +145,10 @@ QLIK_CT = Workload(
         "it_order_lines_history",
     ],
     versioned=["int_it_customers__versioned", "int_it_order_lines__versioned"],
-    # CI runs the formats workload's points, whose run has a Qlik `__ct` table too
-    fast_points=[],
+    # CI's parquet point: lost open partitions inside the last chain's overwrite (the
+    # redo builds the chain beside the table and swaps it in); the formats workload's
+    # runs on parquet are the flag's (CDCFLOW_EVERY_TABLE_FORMAT=1)
+    fast_points=[("overwrite-damaged", "int_it_order_lines__versioned", 0.0)],
     dbt_args=["run", *LOG_ARGS, "--select", "source:qlik_ct+"],
     land=_land_qlik_ct,
     dump=_dump_qlik_ct,
@@ -305,9 +307,8 @@ FORMATS = Workload(
     groups=sorted(FORMAT_TABLES),
     models=[*FORMAT_SHARED_MODELS, *FORMAT_TABLE_MODELS],
     versioned=[f"int_{table}__versioned" for table in sorted(FORMAT_TABLES)],
-    # one point for CI: late in the run (every format's group is redone) and the
-    # worst a partition write can leave (DirXML's chain rebuilt from its change log)
-    fast_points=[("overwrite-damaged", "int_eq_dirxml__versioned", 0.0)],
+    # on parquet, CI kills the qlik_ct workload's run (its points: the sweep's)
+    fast_points=[],
     # on Delta Lake: inside the last chain's MERGE, before its commit
     fast_merge_points=[("commit", "int_eq_dirxml__versioned", 0.0)],
     watch=_watch_formats,
