@@ -1,6 +1,6 @@
 {% macro parsed_kafka_landings(source_format, parsed, shared_readers, suffix) %}
     {#- The rows of a Kafka format's model of parsed landings
-        (stg_qlik_kafka__parsed_messages, stg_debezium__parsed_events): the
+        (base_qlik_kafka__parsed_messages, base_debezium__parsed_events): the
         messages of every landing table of `source_format` landed within this
         run's processing ranges (their union), parsed once by
         `parsed(relation)`, with the landing table's name; from the beginning

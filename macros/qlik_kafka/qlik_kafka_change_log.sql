@@ -28,7 +28,7 @@ incomplete_transactions as (
     select incomplete.transaction_id, incomplete.first_landed_at
     from (
         {{ cdcflow.qlik_kafka_incomplete_transactions(
-            ref('stg_qlik_kafka__parsed_messages'), cdcflow.landed_in_range(group_range)
+            ref('base_qlik_kafka__parsed_messages'), cdcflow.landed_in_range(group_range)
         ) }}
     ) as incomplete
     left semi join landed

@@ -13,7 +13,7 @@
     {%- endif -%}
     {%- set change_log = cdcflow.model_relation(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
     {#- the messages this run parsed (a model of the run: the hook runs after it) -#}
-    {%- set messages = cdcflow.model_relation('stg_qlik_kafka__parsed_messages') -%}
+    {%- set messages = cdcflow.model_relation('base_qlik_kafka__parsed_messages') -%}
     {%- if messages is none -%}
         {{ return(none) }}
     {%- endif -%}

@@ -19,7 +19,7 @@ with
 messages as (
 
     select *
-    from {{ ref('stg_qlik_kafka__parsed_messages') }}
+    from {{ ref('base_qlik_kafka__parsed_messages') }}
     where {{ cdcflow.landed_in_range(ranges) }}
 
 ),

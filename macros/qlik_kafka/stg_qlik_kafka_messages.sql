@@ -12,7 +12,7 @@ messages as (
 
     -- the run's messages of the table's landing table, parsed once for every reader
     select * except (raw_table)
-    from {{ ref('stg_qlik_kafka__parsed_messages') }}
+    from {{ ref('base_qlik_kafka__parsed_messages') }}
     where raw_table = '{{ cfg.raw_table }}'
 
 ),

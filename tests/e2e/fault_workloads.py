@@ -161,9 +161,9 @@ QLIK_CT = Workload(
 FORMAT_TABLES = equivalence._tables()
 # the models the package builds for the formats, shared by their tables
 FORMAT_SHARED_MODELS = [
-    "stg_qlik_kafka__parsed_messages",
+    "base_qlik_kafka__parsed_messages",
     "int_qlik_kafka__table_versions",
-    "stg_debezium__parsed_events",
+    "base_debezium__parsed_events",
     "dirxml_event_outcomes",
     "qlik_ct_quarantine",
     "qlik_kafka_quarantine",

@@ -315,12 +315,12 @@ def test_a_missing_landing_table_stops_its_model_with_one_short_message(kafka_la
     kafka_landings.sql(f"create database if not exists {raw}")
     result = invoke_dbt_in(
         state_dir,
-        ["run", "--select", "stg_debezium__parsed_events", "--vars", f"{{cdcflow_raw_schema: {raw}}}"],
+        ["run", "--select", "base_debezium__parsed_events", "--vars", f"{{cdcflow_raw_schema: {raw}}}"],
         schema=KAFKA_SCHEMA,
         project_dir=INTEGRATION_DIR,
     )
     assert not result.success
-    (failed,) = [r for r in result.result.results if r.node.name == "stg_debezium__parsed_events"]
+    (failed,) = [r for r in result.result.results if r.node.name == "base_debezium__parsed_events"]
     message = str(failed.message)
     assert (
         f"cdcflow: raw table {raw}.it_debezium_events does not exist. Land it there, or set"

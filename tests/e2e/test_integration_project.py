@@ -348,7 +348,7 @@ def test_a_selector_per_table_selects_its_marts_and_what_they_are_built_from(
         "it_products_current",
         "it_products_history",
         "stg_qlik_kafka__it_products_messages",
-        "stg_qlik_kafka__parsed_messages",
+        "base_qlik_kafka__parsed_messages",
     ]
 
 

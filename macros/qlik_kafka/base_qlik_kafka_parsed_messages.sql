@@ -1,8 +1,8 @@
-{% macro stg_qlik_kafka_parsed_messages() %}
-    {{ return(adapter.dispatch('stg_qlik_kafka_parsed_messages', 'cdcflow')()) }}
+{% macro base_qlik_kafka_parsed_messages() %}
+    {{ return(adapter.dispatch('base_qlik_kafka_parsed_messages', 'cdcflow')()) }}
 {% endmacro %}
 
-{% macro default__stg_qlik_kafka_parsed_messages() %}
+{% macro default__base_qlik_kafka_parsed_messages() %}
     {{ config(materialized='cdcflow_table', file_format=cdcflow.table_format()) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('qlik_kafka') -%}{{ return('select 1 as disabled') }}{%- endif -%}
