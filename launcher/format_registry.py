@@ -94,7 +94,13 @@ def raw_table_default(table: str, fmt: str, setting: str) -> str | None:
 
 def jinja_text() -> str:
     """macros/config/format_registry.sql: this module's declaration, as a macro."""
-    registry = {"layer_patterns": LAYER_PATTERNS, "table_roles": TABLE_ROLES, "formats": FORMATS}
+    registry = {
+        "layer_patterns": LAYER_PATTERNS,
+        "table_roles": TABLE_ROLES,
+        "formats": FORMATS,
+        # the formats in the order the messages list them
+        "format_names": list(FORMATS),
+    }
     return (
         "{% macro format_registry() %}\n"
         "    {#- Generated from launcher/format_registry.py (python -m launcher.format_registry --write):\n"

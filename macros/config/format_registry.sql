@@ -3,6 +3,12 @@
         the source formats and the models a configured table has, by role and layer.
         Edit that file, not this one. -#}
     {{ return(fromjson('{
+    "format_names": [
+        "qlik_ct",
+        "qlik_kafka",
+        "debezium",
+        "dirxml"
+    ],
     "formats": {
         "debezium": {
             "may_omit_columns": true,
