@@ -200,7 +200,10 @@ FORMATS_OF = {"qlik_kafka": "products", "debezium": "orders", "dirxml": "emp"}
     [
         ({**ACCOUNTS, "format": "oracle"}, "table 'accounts' has format 'oracle'; expected one of: qlik_ct,"),
         ({**ACCOUNTS, "columns": {}}, "table 'accounts' needs `columns:`"),
-        ({**ACCOUNTS, "key": []}, "table 'accounts' needs `key:`, the list of its primary-key columns among account_id, balance"),
+        (
+            {**ACCOUNTS, "key": []},
+            "table 'accounts' needs `key:`, the list of its primary-key columns among account_id, balance",
+        ),
         (
             {**ACCOUNTS, "key": ["acount_id"]},
             "key column 'acount_id' of table 'accounts' is not among its columns (account_id, balance)",
@@ -236,7 +239,8 @@ FORMATS_OF = {"qlik_kafka": "products", "debezium": "orders", "dirxml": "emp"}
         # checked by the run's table_config, which onboard renders: refused before anything is written
         (
             {**ACCOUNTS, "format": "debezium", "decimal_handling_mode": "exact"},
-            "table 'accounts' has decimal_handling_mode 'exact'; use Debezium's value: precise, double or string.",
+            "table 'accounts' has decimal_handling_mode 'exact'; use Debezium's value: precise, double or"
+            " string.",
         ),
         (
             {**ACCOUNTS, "format": "dirxml", "table_key_names": {"acount_id": "pk_account"}},
