@@ -74,6 +74,23 @@ def pytest_xdist_make_scheduler(config, log):
     return SharedFixturesScheduling(config, log)
 
 
+def pytest_terminal_summary(terminalreporter):
+    """Seconds per test file (setup, call and teardown of its tests, summed; on two
+    workers, the file's share of a worker): where CI's time goes, file by file."""
+    seconds: dict[str, float] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) and getattr(report, "nodeid", ""):
+                path = report.nodeid.split("::", 1)[0]
+                seconds[path] = seconds.get(path, 0.0) + report.duration
+    if not seconds:
+        return
+    terminalreporter.write_sep("=", "seconds per test file")
+    for path, total in sorted(seconds.items(), key=lambda item: -item[1]):
+        if total >= 1:
+            terminalreporter.write_line(f"{total:8.1f}s {path}")
+
+
 @pytest.fixture(scope="session")
 def state_dir(tmp_path_factory):
     return tmp_path_factory.mktemp("cdcflow-state")
