@@ -22,6 +22,9 @@ def test_the_qlik_ct_workloads_runs_give_on_iceberg_the_tables_they_give_on_parq
     *_, iceberg_1, iceberg_2 = workload_runs("qlik_ct", "iceberg")
     for parquet, iceberg in ((parquet_1, iceberg_1), (parquet_2, iceberg_2)):
         # the recorded states carry each run's landing positions (its files' times)
-        assert [row[:2] for row in iceberg.pop("states")] == [row[:2] for row in parquet.pop("states")]
-        assert iceberg == parquet
-        assert len(parquet["it_customers_history"]) > 10
+        assert [row[:2] for row in iceberg["states"]] == [row[:2] for row in parquet["states"]]
+        assert {name: rows for name, rows in iceberg.items() if name != "states"} == {
+            name: rows for name, rows in parquet.items() if name != "states"
+        }
+    # the second run (late, replayed and cut deliveries) added versions to the first's
+    assert len(parquet_2["it_customers_history"]) > len(parquet_1["it_customers_history"]) > 0
