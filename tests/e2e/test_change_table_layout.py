@@ -328,8 +328,8 @@ def test_a_missing_landing_table_stops_its_model_with_one_short_message(kafka_la
         " the next run reads it once it has landed." in message
     )
     # dbt's header, the message, then only dbt's macro stack: nothing of Spark's error
-    header, *rest = [line for line in message.splitlines() if line.strip()]
+    header, *rest = [line.strip() for line in message.splitlines() if line.strip()]
     assert header.startswith("Compilation Error in model base_debezium__parsed_events"), message
     assert rest[0].startswith("cdcflow: raw table"), message
-    assert all(line.lstrip().startswith(("> in macro", "> called by")) for line in rest[1:]), message
+    assert all(line.startswith(("> in macro", "> called by")) for line in rest[1:]), message
     assert "TABLE_OR_VIEW_NOT_FOUND" not in message, message
