@@ -18,7 +18,7 @@ from pathlib import Path
 from pyspark.sql import Column, DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
-from bench.workload import KEY, TABLE
+from testkit.workload import KEY, TABLE
 
 HEADERS = 7  # the change table's header columns: the first data column is bit 7
 

@@ -14,7 +14,7 @@ import os
 import time
 from pathlib import Path
 
-from bench.workload import FORMATS, KEY, TABLE, table_name
+from testkit.workload import FORMATS, KEY, TABLE, table_name
 
 
 def _difference(spark, left: str, right: str) -> dict:

@@ -38,10 +38,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench import measure, report
-from bench.project import PROJECT_DIR, workload_project
-from bench.workload import FORMATS, Workload, table_config, table_name
 from launcher.dbt_invoke import BUNDLED_PROFILES_DIR
 from launcher.table_format import DEFAULT_FORMAT
+from testkit.project import PROJECT_DIR, workload_project
+from testkit.workload import FORMATS, Workload, table_config, table_name
 
 RAW_SCHEMA = "bench_raw"
 SCHEMA = "bench"
@@ -271,7 +271,7 @@ def bench_size(
     # whether Qlik __ct is measured or not
     landed_formats = source_formats + (["qlik_ct"] if checked and "qlik_ct" not in source_formats else [])
     generate = [
-        *(python, "-m", "bench.workload", "--out", str(data), "--state-dir", str(state)),
+        *(python, "-m", "testkit.workload", "--out", str(data), "--state-dir", str(state)),
         *("--schema", RAW_SCHEMA, "--formats", ",".join(landed_formats)),
     ]
 

@@ -18,6 +18,8 @@ import textwrap
 
 import yaml
 
+from launcher.format_registry import raw_table_default
+
 QLIK_HEADER_PREFIX = "header__"
 
 
@@ -104,7 +106,7 @@ def describe(spark, name: str, entry: dict | None, raw_schema: str) -> tuple[str
             f"table '{name}' has format {fmt}: --describe reads a landed Qlik __ct change table; the"
             f" {fmt} raw table lands messages, so its columns come from the source's schema (docs/formats/)"
         )
-    change_table = entry.get("change_table", f"{name}__ct")
+    change_table = entry.get("change_table", raw_table_default(name, "qlik_ct", "change_table"))
     landed = describe_table(spark, f"{raw_schema}.{change_table}")
     if landed is None:
         raise DescribeError(

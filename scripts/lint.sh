@@ -11,6 +11,6 @@ rm -rf "$state_dir/target/compiled"
 # unit tests are excluded: their compiled SQL is dbt's fixture scaffolding; the
 # integration tests' project adds the decoder proofs (its models are the samples')
 cdcflow dbt --state-dir "$state_dir" compile --exclude "test_type:unit" --quiet
-python -c "from pathlib import Path; from bench.project import install_packages; install_packages(Path('integration_tests'))"
+python -c "from pathlib import Path; from testkit.project import install_packages; install_packages(Path('integration_tests'))"
 cdcflow dbt --state-dir "$state_dir" --project-dir integration_tests compile --select "test_type:singular" --quiet
 sqlfluff lint "$state_dir/target/compiled" --processes 2

@@ -37,13 +37,17 @@ SLOWEST_FIRST = [
 
 
 # files whose tests share session fixtures: each set is one unit of work, run by
-# one worker (pytest_xdist_make_scheduler), its files one after the other
-# (the runs of workload_runs, tests/e2e/conftest.py, on parquet: the equivalence on
-# parquet, the census and the parquet kill points read the same runs)
+# one worker (pytest_xdist_make_scheduler), its files one after the other (the
+# runs of workload_runs, tests/e2e/conftest.py: the formats workload's on Delta Lake,
+# which the equivalence, the census and the Delta kill point read; the qlik_ct
+# workload's on parquet, which the parquet kill point and Iceberg's comparison read,
+# and with CDCFLOW_EVERY_TABLE_FORMAT=1 the formats workload's on parquet)
 SHARING_FILES = {
-    "tests/e2e/test_fault_injection.py": "workload_runs on parquet",
-    "tests/e2e/test_equivalence_on_parquet.py": "workload_runs on parquet",
-    "tests/e2e/test_bad_input_census.py": "workload_runs on parquet",
+    "tests/e2e/test_equivalence_on_delta.py": "workload_runs formats delta",
+    "tests/e2e/test_bad_input_census.py": "workload_runs formats delta",
+    "tests/e2e/test_fault_injection.py": "workload_runs parquet",
+    "tests/e2e/test_equivalence_on_iceberg.py": "workload_runs parquet",
+    "tests/e2e/test_equivalence_on_parquet.py": "workload_runs parquet",
 }
 
 
@@ -70,6 +74,23 @@ def pytest_xdist_make_scheduler(config, log):
     return SharedFixturesScheduling(config, log)
 
 
+def pytest_terminal_summary(terminalreporter):
+    """Seconds per test file (setup, call and teardown of its tests, summed; on two
+    workers, the file's share of a worker): where CI's time goes, file by file."""
+    seconds: dict[str, float] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) and getattr(report, "nodeid", ""):
+                path = report.nodeid.split("::", 1)[0]
+                seconds[path] = seconds.get(path, 0.0) + report.duration
+    if not seconds:
+        return
+    terminalreporter.write_sep("=", "seconds per test file")
+    for path, total in sorted(seconds.items(), key=lambda item: -item[1]):
+        if total >= 1:
+            terminalreporter.write_line(f"{total:8.1f}s {path}")
+
+
 @pytest.fixture(scope="session")
 def state_dir(tmp_path_factory):
     return tmp_path_factory.mktemp("cdcflow-state")
@@ -80,7 +101,7 @@ def integration_project():
     """integration_tests/ with cdcflow installed (dbt deps: a link to the repository)."""
     import fcntl
 
-    from bench.project import install_packages
+    from testkit.project import install_packages
     from tests.e2e.helpers import INTEGRATION_DIR
 
     # one `dbt deps` at a time (test files run side by side under `make test`)

@@ -3,6 +3,6 @@
         that reads it without `ref` (a quarantine, which must run when a change
         log fails): none when this run builds it from scratch. Read it with
         `loaded_at < run_loaded_at()`. -#}
-    {%- set name = 'int_' ~ table_name ~ '__changes_logged' -%}
+    {%- set name = cdcflow.table_model_name(table_name, 'changes_logged') -%}
     {{ return(none if cdcflow.any_built_from_scratch([name]) else cdcflow.model_relation(name)) }}
 {% endmacro %}

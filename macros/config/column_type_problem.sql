@@ -3,8 +3,8 @@
         column ('' when it can): a type that is missing, not text, or whose
         brackets do not close, or a name with a bracket or a comma. The usual
         cause is a YAML flow mapping split at the comma of `decimal(p,s)`; the
-        message says so. The same rule as launcher/onboard.py's
-        column_type_problem, so that onboard and a run refuse the same entries. -#}
+        message says so. `cdcflow onboard` renders it too
+        (launcher/config_macros.py): onboard and a run refuse the same entries. -#}
     {%- set hint = " YAML splits a flow mapping ({...}) at every comma: `amount: decimal(12,2)` in one becomes"
         ~ " type 'decimal(12' and a column '2)' with no type; quote the type (\"decimal(12,2)\") or write one"
         ~ " column per line (vars.cdcflow_tables)." -%}

@@ -8,7 +8,8 @@
         ) }}
     {%- endif -%}
     {%- set raw = tables[table_name] -%}
-    {%- set formats = cdcflow.source_formats().keys() | list -%}
+    {%- set registry = cdcflow.format_registry() -%}
+    {%- set formats = registry.format_names -%}
     {%- set fmt = raw.get('format') -%}
     {%- if fmt not in formats -%}
         {{ exceptions.raise_compiler_error(
@@ -26,7 +27,8 @@
     {%- if columns is not mapping or columns | length == 0 -%}
         {{ exceptions.raise_compiler_error(
             "cdcflow: table '" ~ table_name ~ "' needs `columns:`, a mapping of column name to "
-            ~ "Spark type (e.g. `customer_id: int`)."
+            ~ "Spark type (e.g. `customer_id: int`) (vars.cdcflow_tables); for a Qlik __ct table already "
+            ~ "landed, `cdcflow onboard --describe " ~ table_name ~ "` reads them."
         ) }}
     {%- endif -%}
     {#- a typed column first: of a flow mapping split at a comma, the type cut short is the cause -#}
@@ -47,7 +49,8 @@
     {%- if key is string -%}{%- set key = [key] -%}{%- endif -%}
     {%- if not key -%}
         {{ exceptions.raise_compiler_error(
-            "cdcflow: table '" ~ table_name ~ "' needs `key:`, the list of its primary-key columns."
+            "cdcflow: table '" ~ table_name ~ "' needs `key:`, the list of its primary-key columns among "
+            ~ (columns.keys() | list | join(', ')) ~ " (vars.cdcflow_tables)."
         ) }}
     {%- endif -%}
     {%- for column in key -%}
@@ -161,22 +164,27 @@
     {%- for column in key -%}
         {%- do key_names_in_log.update({column: table_key_names.get(column, column) | lower}) -%}
     {%- endfor -%}
-    {%- set format_entry = cdcflow.source_format(fmt) -%}
+    {%- set format_entry = registry.formats[fmt] -%}
+    {%- set raw_table_defaults = {} -%}
+    {%- for setting, default in format_entry.raw_table_defaults.items() -%}
+        {%- do raw_table_defaults.update({setting: default | replace('{table}', table_name)}) -%}
+    {%- endfor -%}
     {%- set event_log_columns = dict(var('cdcflow_dirxml_event_log_columns', {})) -%}
     {%- do event_log_columns.update(raw.get('event_log_columns', {})) -%}
     {{ return({
         'name': table_name,
         'format': fmt,
         'source': raw.get('source', fmt),
-        'change_table': raw.get('change_table', table_name ~ '__ct'),
-        'raw_table': raw.get('raw_table', format_entry.default_raw_table),
+        'change_table': raw.get('change_table', raw_table_defaults.get('change_table')),
+        'raw_table': raw.get('raw_table', raw_table_defaults.get('raw_table')),
         'topic': raw.get('topic'),
         'source_schema': raw.get('source_schema'),
         'source_table': raw.get('source_table', table_name),
         'decimal_handling_mode': decimal_handling_mode,
         'connect_types': raw.get('connect_types', {}),
         'full_load_table': raw.get('full_load_table'),
-        'query_back_table': raw.get('query_back_table', raw.get('source_table', table_name) | lower),
+        'query_back_table': raw.get('query_back_table', raw.get('source_table', table_name) | lower)
+            if fmt == 'dirxml' else none,
         'table_key_names': key_names_in_log,
         'event_log_columns': event_log_columns,
         'key': key,

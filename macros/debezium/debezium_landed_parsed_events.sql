@@ -1,7 +1,7 @@
 {% macro debezium_landed_parsed_events(relation) %}
     {#- The events of the landing table `relation` this run parsed
-        (stg_debezium__parsed_events). -#}
+        (base_debezium__parsed_events). -#}
     select * except (raw_table)
-    from {{ ref('stg_debezium__parsed_events') }}
+    from {{ ref('base_debezium__parsed_events') }}
     where raw_table = '{{ relation.identifier }}'
 {%- endmacro %}

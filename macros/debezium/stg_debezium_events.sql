@@ -1,11 +1,8 @@
 {% macro stg_debezium_events(table_name) %}
-    {#- Staging of one table's Debezium SQL Server change events (reference 002):
-        op c/u/d/r as I/U/D/L (a snapshot read is the baseline), values typed from
-        the Connect schema, the total order commit_lsn, change_lsn,
-        event_serial_no, the columns an update changed (before vs after), and a
-        reason when the event cannot be applied. One row per event of the run's
-        range (the parsed events'); the change log applies them and the
-        quarantine lists the bad ones (and reads their landed message back). -#}
+    {{ return(adapter.dispatch('stg_debezium_events', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__stg_debezium_events(table_name) %}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'debezium') -%}

@@ -1,36 +1,15 @@
 {% macro dirxml_change_log(table_name) %}
-    {#- Body of int_<table>__changes_logged for a DirXML event log (reference 003):
-        the published events of the table, in record_id order, become row-level
-        changes. Per-field events (1, 2, 3, 7, 8) that follow each other for one
-        key with one event_time form one change with all their fields: inserts
-        (1, 7) -> I, updates (2, 3, 8) -> U; a field named a second time starts
-        the next change. Row
-        events are a change each: 4 -> D, 5 -> I, 6 -> U (every column, from the
-        source table's current row); a field update whose old and new value are
-        equal is present but not changed. Order: the change's first record_id. Commit
-        time: event_time. The event log has no transaction id (null). Events that
-        an earlier run decided (dirxml_event_outcomes, which runs before this
-        model) are not processed again. A statement whose field events were cut
-        between two landings goes on across runs: when this run's first events
-        after the change earlier runs logged last continue it (same key, kind and
-        event_time, no event between), the change is logged again whole under its
-        change_order (relogs_changes: the newest row is the change). Fails, saying
-        why, when the table's configuration does not fit its source table
-        (dirxml_table_problem). -#}
+    {{ return(adapter.dispatch('dirxml_change_log', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__dirxml_change_log(table_name) %}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set problem = cdcflow.dirxml_table_problem(table_name) -%}
     {%- if problem -%}
         {{ exceptions.raise_compiler_error(problem) }}
     {%- endif -%}
-    {{ config(
-        materialized='cdcflow_incremental', file_format=cdcflow.table_format(),
-        incremental_strategy='append',
-        partition_by=['change_date'],
-        on_schema_change='fail',
-        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"],
-        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
-    ) }}
+    {{ cdcflow.change_log_config(table_name) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {#- the outcomes model runs before this one; the outcomes of earlier runs say what was processed -#}
@@ -46,7 +25,7 @@ with
 landed as (
 
     select *
-    from {{ ref('int_' ~ table_name ~ '__events_judged') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'events_judged')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),

@@ -1,11 +1,8 @@
 {% macro dirxml_event_outcomes() %}
-    {#- Body of dirxml_event_outcomes: for every new event (status N) of every
-        landed DirXML event log, the status the reference's publisher would write
-        back (S success, W warning, E error, F fatal) and why, without writing to
-        the source. Events of a configured table get the outcome its staging
-        decided; events of other tables are W (not published). Reads the same
-        processing ranges as the change logs, and runs before them: they skip the
-        events an earlier run decided. One row per event, append-only. -#}
+    {{ return(adapter.dispatch('dirxml_event_outcomes', 'cdcflow')()) }}
+{% endmacro %}
+
+{% macro default__dirxml_event_outcomes() %}
     {{ config(
         materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
@@ -42,7 +39,7 @@ with
         '{{ table_name }}' as source_table,
         raw_row,
         landed_at
-    from {{ cdcflow.table_model_ref('int_' ~ table_name ~ '__events_judged') }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'events_judged')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),

@@ -1,15 +1,8 @@
 {% macro dirxml_judged_events(table_name) %}
-    {#- Body of int_<table>__events_judged for a DirXML event log (reference 003):
-        each of the table's new events (its staging) with the outcome the
-        publisher would record (S, W, E, F) and why, and whether it is published
-        (part of a change) or rejected (quarantined). Loop-back events (by var
-        cdcflow_dirxml_driver_user) are not published unless var
-        cdcflow_dirxml_allow_loopback is true. A second delivery of a
-        record_id whose row differs from the first one (this run's first
-        landed, or the one an earlier run decided: dirxml_event_outcomes) is
-        rejected as a conflict. Read by the change log,
-        dirxml_event_outcomes and dirxml_quarantine (inlined: a few expressions
-        over the staging table). -#}
+    {{ return(adapter.dispatch('dirxml_judged_events', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__dirxml_judged_events(table_name) %}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set key_names = [] -%}
@@ -24,7 +17,7 @@ with
 events as (
 
     select *, {{ cdcflow.dirxml_event_content('raw_row') }} as event_content
-    from {{ ref('stg_dirxml__' ~ table_name ~ '_events') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'events')) }}
 
 ),
 

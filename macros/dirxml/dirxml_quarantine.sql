@@ -1,8 +1,8 @@
 {% macro dirxml_quarantine() %}
-    {#- Body of dirxml_quarantine: every event of a configured DirXML table that
-        cannot be applied (outcome E or F in dirxml_event_outcomes), with the raw
-        event (JSON of the landed row) and the reason. Reads the same processing
-        ranges as the change logs. Append-only. -#}
+    {{ return(adapter.dispatch('dirxml_quarantine', 'cdcflow')()) }}
+{% endmacro %}
+
+{% macro default__dirxml_quarantine() %}
     {{ config(
         materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
@@ -26,7 +26,7 @@ with
         outcome_reason as reason,
         raw_row,
         landed_at
-    from {{ cdcflow.table_model_ref('int_' ~ table_name ~ '__events_judged') }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'events_judged')) }}
     where
         is_rejected
         and {{ cdcflow.landed_in_range(group_range) }}

@@ -1,13 +1,8 @@
 {% macro stg_dirxml_events(table_name) %}
-    {#- Staging of one table's events in a DirXML JDBC event log (reference 003):
-        the new events (status N) of the table landed within the run's range of
-        the group, each with its key (parsed from table_key by
-        dirxml_table_key_pairs, or by the UDF cdcflow_parse_table_key when
-        malformed, and typed by the key columns), the value it carries for its
-        column (per-field events 1-3: new_value, binary from Base64; query-back
-        events 5-8: the source table's current row, read now) and why query-back
-        events cannot read a row (query_back_error). One row per event, written
-        once per run; int_<table>__events_judged decides each event's outcome. -#}
+    {{ return(adapter.dispatch('stg_dirxml_events', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__stg_dirxml_events(table_name) %}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
@@ -40,7 +35,7 @@ events as (
     select *
     from ({{ cdcflow.dirxml_event_log(log, cfg.event_log_columns) }}) as event_log
     where {{ cdcflow.landed_for_readers(
-        table_name, ['int_' ~ table_name ~ '__changes_logged', 'dirxml_event_outcomes', 'dirxml_quarantine']
+        table_name, [cdcflow.table_model_name(table_name, 'changes_logged'), 'dirxml_event_outcomes', 'dirxml_quarantine']
     ) }}
 
 ),

@@ -1,11 +1,8 @@
 {% macro decode_change_mask(mask, columns, first_bit=0) %}
-    {#- array<string> of the `columns` whose bit is set in the binary `mask`;
-        columns[i] is bit first_bit + i (little-endian, trailing zero bytes may be
-        omitted; reference 001/000). `columns` is a list of names, or a SQL
-        array<string> expression when the columns vary per row (Qlik Kafka: the
-        names in ordinal order of the metadata message in effect).
-        var('cdcflow_mask_decoder') picks the implementation: 'native' Spark SQL
-        or the 'udf' (udfs/change_mask.py). -#}
+    {{ return(adapter.dispatch('decode_change_mask', 'cdcflow')(mask, columns, first_bit)) }}
+{% endmacro %}
+
+{% macro default__decode_change_mask(mask, columns, first_bit=0) %}
     {%- if columns is not string and columns | length == 0 -%}
         {{ exceptions.raise_compiler_error(
             "cdcflow.decode_change_mask: `columns` must be a non-empty list of column names "

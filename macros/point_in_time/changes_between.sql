@@ -1,16 +1,10 @@
 {% macro changes_between(table_name, from_at, to_at) %}
-    {#- The changes of table `table_name` committed after `from_at` and up to
-        `to_at` (SQL expressions of timestamps), from <table>_history: every
-        insert and update as the version it opened (operation I or U, the
-        values after it; a primary-key update is the delete of the old key and
-        the insert of the new), every delete as the version it closed (operation
-        D, the values before it). Applied in change_order to
-        as_of(table_name, from_at), they give as_of(table_name, to_at). Columns:
-        the table's, operation, change_order, committed_at, transaction_id (null
-        for a delete: the history does not keep it), changed_columns (null for
-        a delete). Returns a subquery, for after `from`. -#}
+    {{ return(adapter.dispatch('changes_between', 'cdcflow')(table_name, from_at, to_at)) }}
+{% endmacro %}
+
+{% macro default__changes_between(table_name, from_at, to_at) %}
     {%- set cfg = cdcflow.table_config(table_name) -%}
-    {%- set history = ref(table_name ~ '_history') -%}
+    {%- set history = ref(cdcflow.table_model_name(table_name, 'history')) -%}
 (
     select
         {{ cfg.column_names | join(',\n        ') }},

@@ -1,22 +1,11 @@
 {% macro qlik_ct_change_log(table_name) %}
-    {#- Body of int_<table>__changes_logged for a Qlik `__ct` source: the canonical
-        change log (append-only). Full-load rows are the baseline (operation L);
-        each U is paired with its before image (one an earlier run quarantined
-        as an orphan too: qlik_ct_quarantined_before_images), and a U that
-        changes the primary key becomes a delete of the old key and an insert
-        of the new one; rows
-        already logged (landing overlap, replays) are skipped. Fails, saying
-        why, when the table cannot be read (qlik_ct_table_problem). -#}
+    {{ return(adapter.dispatch('qlik_ct_change_log', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__qlik_ct_change_log(table_name) %}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
-    {{ config(
-        materialized='cdcflow_incremental', file_format=cdcflow.table_format(),
-        incremental_strategy='append',
-        partition_by=['change_date'],
-        on_schema_change='fail',
-        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"],
-        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
-    ) }}
+    {{ cdcflow.change_log_config(table_name) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- set problem = cdcflow.qlik_ct_table_problem(table_name) -%}
     {%- if problem -%}
@@ -32,7 +21,7 @@ landed as (
 
     -- every raw row of the processing range (the state table's CS..CE)
     select *
-    from {{ ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'changes')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
@@ -47,7 +36,7 @@ changes as (
 full_load as (
 
     select *
-    from {{ ref('stg_qlik_ct__' ~ table_name ~ '_full_load') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'full_load')) }}
     where
         invalid_reason is null
         and {{ cdcflow.landed_in_range(group_range) }}

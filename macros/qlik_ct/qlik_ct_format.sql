@@ -1,12 +1,8 @@
 {% macro qlik_ct_format() %}
-    {#- Entry point of Qlik Replicate __ct change tables (see source_format). -#}
+    {#- Entry point of Qlik Replicate __ct change tables (see source_format):
+        what only its macros can say; its data are in format_registry. -#}
     {{ return({
         'name': 'qlik_ct',
-        'default_raw_table': none,
-        'raw_table_settings': ['change_table', 'full_load_table'],
-        'may_omit_columns': false,
-        'relogs_changes': true,
-        'relogs_other_operation': true,
         'held_back_from': none,
     }) }}
 {% endmacro %}

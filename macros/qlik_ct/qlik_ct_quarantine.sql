@@ -1,18 +1,8 @@
 {% macro qlik_ct_quarantine() %}
-    {#- Body of qlik_ct_quarantine: every raw row of every qlik_ct table that
-        cannot be applied, with the raw row (JSON) and the reason. Append-only.
-        A table that cannot be read in this run (qlik_ct_table_problem: its
-        change log fails) is left out; its rows are quarantined by the run that
-        reads its range again. A before image without its UPDATE that landed
-        within the landing overlap before the end of the range is not
-        quarantined yet: the next run reads it again (its range starts that
-        much earlier) and pairs it with its UPDATE if a landing cut the two
-        apart; only the run whose range ends more than the overlap after it
-        landed quarantines it; a run that reads its UPDATE later pairs the two
-        (qlik_ct_quarantined_before_images) and the entry is resolved
-        (qlik_ct_quarantine_resolved). A second delivery of a change (same change_seq
-        and key) whose content differs is quarantined as a conflict
-        (conflicting_deliveries), its raw row the canonical change as JSON. -#}
+    {{ return(adapter.dispatch('qlik_ct_quarantine', 'cdcflow')()) }}
+{% endmacro %}
+
+{% macro default__qlik_ct_quarantine() %}
     {{ config(
         materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
@@ -35,7 +25,7 @@ with
 {{ table_name }}_changes as (
 
     select *
-    from {{ cdcflow.table_model_ref('stg_qlik_ct__' ~ table_name ~ '_changes') }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'changes')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
@@ -155,7 +145,7 @@ with
         invalid_reason as reason,
         raw_row,
         landed_at
-    from {{ cdcflow.table_model_ref('stg_qlik_ct__' ~ table_name ~ '_full_load') }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'full_load')) }}
     where
         invalid_reason is not null
         and {{ cdcflow.landed_in_range(group_range) }}

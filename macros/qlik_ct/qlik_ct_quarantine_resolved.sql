@@ -1,13 +1,8 @@
 {% macro qlik_ct_quarantine_resolved() %}
-    {#- Body of qlik_ct_quarantine_resolved: the entries of qlik_ct_quarantine
-        whose cause a later run resolved, each with when and how. Today one
-        kind: a before image quarantined as an orphan (its UPDATE had not
-        landed when the landing overlap let it wait) whose UPDATE a later run
-        logged, paired with it (qlik_ct_quarantined_before_images); resolved_at
-        is the start of that run. The quarantine stays append-only; its data
-        test lists only the entries not resolved here. A view: always as the
-        change logs are now. Each change log is read from the day before the
-        earliest orphan's change_seq (partition pruning). -#}
+    {{ return(adapter.dispatch('qlik_ct_quarantine_resolved', 'cdcflow')()) }}
+{% endmacro %}
+
+{% macro default__qlik_ct_quarantine_resolved() %}
     {{ config(materialized='view') }}
     {%- if not cdcflow.enabled_for_format('qlik_ct') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = cdcflow.tables_of_format('qlik_ct') %}
@@ -30,7 +25,7 @@ orphans as (
         '{{ table_name }}' as source_table,
         substr(change_order, 1, 35) as change_seq,
         min(loaded_at) as logged_at
-    from {{ cdcflow.table_model_ref('int_' ~ table_name ~ '__changes_logged') }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'changes_logged')) }}
     where
         operation <> 'L'
         and change_date >= (

@@ -12,7 +12,7 @@
         halves of a change among them), no quarantine exists yet, or in a
         dbt unit test (its inputs are the fixtures). -#}
     {%- if not execute or model.resource_type == 'unit_test'
-        or cdcflow.any_built_from_scratch(['qlik_ct_quarantine', 'int_' ~ cfg.name ~ '__changes_logged']) -%}
+        or cdcflow.any_built_from_scratch(['qlik_ct_quarantine', cdcflow.table_model_name(cfg.name, 'changes_logged')]) -%}
         {{ return(none) }}
     {%- endif -%}
     {%- set quarantine = cdcflow.model_relation('qlik_ct_quarantine') -%}

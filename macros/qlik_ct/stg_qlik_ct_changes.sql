@@ -1,12 +1,8 @@
 {% macro stg_qlik_ct_changes(table_name) %}
-    {#- Staging of a Replicate `__ct` change table: header columns renamed, data
-        columns typed, change_mask decoded, change_seq parsed, each row checked;
-        the rows landed in the run's range of the group, written once per run.
-        Rows with an `invalid_reason` go to qlik_ct_quarantine, not downstream:
-        a data value that does not convert to its configured type is one (the
-        change is not applied half-typed; the key's other changes are).
-        A table that cannot be read (qlik_ct_table_problem) gives no rows: its
-        change log fails with the problem, the other tables' models run. -#}
+    {{ return(adapter.dispatch('stg_qlik_ct_changes', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__stg_qlik_ct_changes(table_name) %}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
@@ -74,7 +70,7 @@ decoded as (
         coalesce({{ cdcflow.change_mask_fits('change_mask', layout.width) }}, true) as is_mask_within_table
     from renamed
     -- the run's rows: the change log and the quarantine read them from here
-    where {{ cdcflow.landed_for_readers(table_name, ['int_' ~ table_name ~ '__changes_logged', 'qlik_ct_quarantine']) }}
+    where {{ cdcflow.landed_for_readers(table_name, [cdcflow.table_model_name(table_name, 'changes_logged'), 'qlik_ct_quarantine']) }}
 
 ),
 

@@ -1,11 +1,8 @@
 {% macro stg_qlik_ct_full_load(table_name) %}
-    {#- Staging of the table Replicate's full load wrote: the baseline the
-        change table's changes apply to (the rows landed in the run's range of
-        the group, written once per run). No rows when the table cannot be read
-        (qlik_ct_table_problem). A value that does not convert to its configured
-        type puts its row in the quarantine (conversion_problem). A configured
-        column the source table gained after its full load (in the change
-        table, not in this one) is null. -#}
+    {{ return(adapter.dispatch('stg_qlik_ct_full_load', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__stg_qlik_ct_full_load(table_name) %}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') -%}
@@ -70,7 +67,7 @@ validated as (
         end as invalid_reason
     from renamed
     -- the run's rows: the change log and the quarantine read them from here
-    where {{ cdcflow.landed_for_readers(table_name, ['int_' ~ table_name ~ '__changes_logged', 'qlik_ct_quarantine']) }}
+    where {{ cdcflow.landed_for_readers(table_name, [cdcflow.table_model_name(table_name, 'changes_logged'), 'qlik_ct_quarantine']) }}
 
 )
 

@@ -1,23 +1,11 @@
 {% macro qlik_kafka_change_log(table_name) %}
-    {#- Body of int_<table>__changes_logged for a Qlik Kafka source: the canonical
-        change log (append-only). REFRESH rows are the baseline (operation L);
-        CDC rows are ordered by changeSequence then transactionEventCounter; an
-        UPDATE whose beforeData has another key becomes a delete of the old key
-        and an insert of the new one. A transaction whose records have not all
-        landed is held back (not logged, and the processing range ends before its
-        first record: qlik_kafka_held_back_from) until it is complete. A
-        transaction's records must land within the landing overlap of each other
-        (cdcflow_landing_overlap_minutes). -#}
+    {{ return(adapter.dispatch('qlik_kafka_change_log', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__qlik_kafka_change_log(table_name) %}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
-    {{ config(
-        materialized='cdcflow_incremental', file_format=cdcflow.table_format(),
-        incremental_strategy='append',
-        partition_by=['change_date'],
-        on_schema_change='fail',
-        pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'change_log') }}"],
-        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
-    ) }}
+    {{ cdcflow.change_log_config(table_name) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
     {%- set hold_transactions = var('cdcflow_qlik_kafka_transaction_consistency', true) -%}
@@ -27,7 +15,7 @@ with
 landed as (
 
     select *
-    from {{ ref('int_' ~ table_name ~ '__messages_decoded') }}
+    from {{ ref(cdcflow.table_model_name(table_name, 'messages_decoded')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
 ),
@@ -40,7 +28,7 @@ incomplete_transactions as (
     select incomplete.transaction_id, incomplete.first_landed_at
     from (
         {{ cdcflow.qlik_kafka_incomplete_transactions(
-            ref('stg_qlik_kafka__parsed_messages'), cdcflow.landed_in_range(group_range)
+            ref('base_qlik_kafka__parsed_messages'), cdcflow.landed_in_range(group_range)
         ) }}
     ) as incomplete
     left semi join landed

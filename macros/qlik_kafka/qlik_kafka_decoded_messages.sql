@@ -1,13 +1,8 @@
 {% macro qlik_kafka_decoded_messages(table_name) %}
-    {#- Body of int_<table>__messages_decoded for a Qlik Kafka source (reference
-        000): each of the table's messages (its staging) with the metadata
-        message in effect (qlik_kafka_metadata_in_effect), values typed by that
-        metadata, changeMask/columnMask decoded by its ordinals (bit 0 = ordinal
-        1), and a reason when the message cannot be applied. One row per message
-        of the run's range, written once per run: the change log applies them,
-        the quarantine lists the bad ones (and reads their landed message back). No lambda
-        functions (Spark interprets them), and narrow rows between steps (Spark
-        copies each step's rows when the stage is too large to compile whole). -#}
+    {{ return(adapter.dispatch('qlik_kafka_decoded_messages', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__qlik_kafka_decoded_messages(table_name) %}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
@@ -15,7 +10,7 @@
 
 with
 
-{{ cdcflow.qlik_kafka_metadata_in_effect(ref('stg_qlik_kafka__' ~ table_name ~ '_messages'), cfg) }},
+{{ cdcflow.qlik_kafka_metadata_in_effect(ref(cdcflow.table_model_name(table_name, 'messages')), cfg) }},
 
 decoded as (
 

@@ -11,9 +11,9 @@
         or state['current_end_at'] is none -%}
         {{ return(none) }}
     {%- endif -%}
-    {%- set change_log = cdcflow.model_relation('int_' ~ table_name ~ '__changes_logged') -%}
+    {%- set change_log = cdcflow.model_relation(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
     {#- the messages this run parsed (a model of the run: the hook runs after it) -#}
-    {%- set messages = cdcflow.model_relation('stg_qlik_kafka__parsed_messages') -%}
+    {%- set messages = cdcflow.model_relation('base_qlik_kafka__parsed_messages') -%}
     {%- if messages is none -%}
         {{ return(none) }}
     {%- endif -%}

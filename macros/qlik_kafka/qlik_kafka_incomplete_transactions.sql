@@ -1,7 +1,7 @@
 {% macro qlik_kafka_incomplete_transactions(messages, landed_filter=none) %}
     {#- The transactions not yet complete among the data messages landed within
         `landed_filter` (SQL over landed_at) in `messages` (the relation
-        stg_qlik_kafka__parsed_messages: every qlik_kafka landing table, all
+        base_qlik_kafka__parsed_messages: every qlik_kafka landing table, all
         tables of the task, not only the configured ones): no
         transactionLastEvent record yet, or fewer distinct
         transactionEventCounter values than the last event's counter. Columns

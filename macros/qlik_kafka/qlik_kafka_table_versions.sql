@@ -1,10 +1,8 @@
 {% macro qlik_kafka_table_versions() %}
-    {#- Body of int_qlik_kafka__table_versions: every Qlik metadata message (one per
-        table version, reference 000) of every qlik_kafka landing table, with the
-        column names in ordinal order (position i = change-mask bit i = ordinal
-        i + 1), their Qlik types and the primary key. Reads the processing ranges
-        of the qlik_kafka tables (their union). Append-only: a run appends the
-        metadata messages it is the first to read (none: nothing). -#}
+    {{ return(adapter.dispatch('qlik_kafka_table_versions', 'cdcflow')()) }}
+{% endmacro %}
+
+{% macro default__qlik_kafka_table_versions() %}
     {{ config(
         materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
@@ -21,7 +19,7 @@ with
 messages as (
 
     select *
-    from {{ ref('stg_qlik_kafka__parsed_messages') }}
+    from {{ ref('base_qlik_kafka__parsed_messages') }}
     where {{ cdcflow.landed_in_range(ranges) }}
 
 ),

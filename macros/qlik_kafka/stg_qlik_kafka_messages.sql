@@ -1,9 +1,8 @@
 {% macro stg_qlik_kafka_messages(table_name) %}
-    {#- Staging of one table's Qlik Kafka data messages (reference 000): the
-        messages of the run's range (stg_qlik_kafka__parsed_messages) that are
-        the table's data messages, and the unreadable messages of its topic. One
-        row per message; int_<table>__messages_decoded reads them by the metadata
-        in effect. -#}
+    {{ return(adapter.dispatch('stg_qlik_kafka_messages', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__stg_qlik_kafka_messages(table_name) %}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'qlik_kafka') -%}
 
@@ -13,7 +12,7 @@ messages as (
 
     -- the run's messages of the table's landing table, parsed once for every reader
     select * except (raw_table)
-    from {{ ref('stg_qlik_kafka__parsed_messages') }}
+    from {{ ref('base_qlik_kafka__parsed_messages') }}
     where raw_table = '{{ cfg.raw_table }}'
 
 ),

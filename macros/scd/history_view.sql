@@ -1,20 +1,12 @@
 {% macro history_view(table_name) %}
-    {#- Body of <table>_history: one row per version of each key (SCD2), less the
-        copies of links a later run superseded. The open version's valid_to is
-        null, or the table's `valid_to_current` (a SQL expression of a
-        timestamp, e.g. timestamp'9999-12-31 00:00:00': dbt snapshots'
-        dbt_valid_to_current), so that `between` works. With `deletes: flag` a
-        delete is a version too (operation D, the values the key had before it,
-        never current: dbt snapshots' hard_deletes new_record). On Delta Lake
-        and Iceberg the chain holds no superseded copies (merged_valid_versions,
-        partitioned_valid_versions). With tracked
-        columns (track_history_columns, track_history_except_columns,
-        skip_unchanged_versions), an update that changes none of them updates
-        the open version instead of opening one (fold_untracked_changes). -#}
+    {{ return(adapter.dispatch('history_view', 'cdcflow')(table_name)) }}
+{% endmacro %}
+
+{% macro default__history_view(table_name) %}
     {{ config(materialized='cdcflow_view') }}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}
-    {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}
+    {%- set versioned = ref(cdcflow.table_model_name(table_name, 'versioned')) -%}
     {%- set folded = cfg.history_columns is not none -%}
     {#- deletes are versions of their own with `deletes: flag`; links to fold keep
         them until the versions are made (a change after a delete opens one) -#}

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
-from tests.e2e import change_history as ch
+from testkit import change_history as ch
+from testkit.vendors import KAFKA_LANDING, debezium_envelope_schema
 from tests.e2e import equivalence as eq
 
 BAD_KEY = 999
@@ -209,7 +210,7 @@ def _debezium_event(*, op="c", after=True, source=None, **payload_changes) -> st
         **payload_changes,
     }
     payload = {name: value for name, value in payload.items() if value is not ...}
-    schema = ch.debezium_envelope_schema(ch._DEBEZIUM_FIELDS, "server1.dbo.accounts")
+    schema = debezium_envelope_schema(ch._DEBEZIUM_FIELDS, "server1.dbo.accounts")
     return json.dumps({"schema": schema, "payload": payload}, separators=(",", ":"))
 
 
@@ -498,7 +499,7 @@ def land(spark, append) -> None:
         ("eq_dbz_events", DEBEZIUM + conflicts["debezium_quarantine"], 500_000),
     ):
         rows = [{**b.row, "offset": first_offset + i} for i, b in enumerate(inputs)]
-        append(spark, table, ch.KAFKA_LANDING, rows)
+        append(spark, table, KAFKA_LANDING, rows)
     rows = [
         {"record_id": 900_000 + i, **b.row} for i, b in enumerate(DIRXML + conflicts["dirxml_quarantine"])
     ]

@@ -31,7 +31,7 @@ from tests.e2e.helpers import (
     read_seed,
     spark_rows,
 )
-from tests.e2e.test_incremental import BATCH_1, BATCH_2
+from tests.e2e.qlik_ct_batches import BATCH_1, BATCH_2
 
 # JSON events on stdout, the SQL statements (debug) included: the kill points
 LOG_ARGS = ["--log-format", "json", "--log-level", "debug"]
@@ -145,8 +145,10 @@ QLIK_CT = Workload(
         "it_order_lines_history",
     ],
     versioned=["int_it_customers__versioned", "int_it_order_lines__versioned"],
-    # CI runs the formats workload's points, whose run has a Qlik `__ct` table too
-    fast_points=[],
+    # CI's parquet point: lost open partitions inside the last chain's overwrite (the
+    # redo builds the chain beside the table and swaps it in); the formats workload's
+    # runs on parquet are the flag's (CDCFLOW_EVERY_TABLE_FORMAT=1)
+    fast_points=[("overwrite-damaged", "int_it_order_lines__versioned", 0.0)],
     dbt_args=["run", *LOG_ARGS, "--select", "source:qlik_ct+"],
     land=_land_qlik_ct,
     dump=_dump_qlik_ct,
@@ -159,9 +161,9 @@ QLIK_CT = Workload(
 FORMAT_TABLES = equivalence._tables()
 # the models the package builds for the formats, shared by their tables
 FORMAT_SHARED_MODELS = [
-    "stg_qlik_kafka__parsed_messages",
+    "base_qlik_kafka__parsed_messages",
     "int_qlik_kafka__table_versions",
-    "stg_debezium__parsed_events",
+    "base_debezium__parsed_events",
     "dirxml_event_outcomes",
     "qlik_ct_quarantine",
     "qlik_kafka_quarantine",
@@ -305,9 +307,8 @@ FORMATS = Workload(
     groups=sorted(FORMAT_TABLES),
     models=[*FORMAT_SHARED_MODELS, *FORMAT_TABLE_MODELS],
     versioned=[f"int_{table}__versioned" for table in sorted(FORMAT_TABLES)],
-    # one point for CI: late in the run (every format's group is redone) and the
-    # worst a partition write can leave (DirXML's chain rebuilt from its change log)
-    fast_points=[("overwrite-damaged", "int_eq_dirxml__versioned", 0.0)],
+    # on parquet, CI kills the qlik_ct workload's run (its points: the sweep's)
+    fast_points=[],
     # on Delta Lake: inside the last chain's MERGE, before its commit
     fast_merge_points=[("commit", "int_eq_dirxml__versioned", 0.0)],
     watch=_watch_formats,

@@ -21,7 +21,8 @@ import random
 from dataclasses import dataclass
 from datetime import datetime
 
-from tests.e2e import change_history as ch
+from testkit import change_history as ch
+from testkit.vendors import KAFKA_LANDING
 from tests.e2e import equivalence as eq
 
 SEED = int(os.environ.get("CDCFLOW_FUZZ_SEED", "20261126"))
@@ -208,5 +209,5 @@ def land(spark, append) -> None:
         ("eq_dbz_events", "debezium_quarantine"),
     ):
         rows = [{**row, "offset": FIRST_OFFSET + i} for i, row in enumerate(by_quarantine[quarantine])]
-        append(spark, table, ch.KAFKA_LANDING, rows)
+        append(spark, table, KAFKA_LANDING, rows)
     append(spark, "eq_dirxml_log", ch.DIRXML_LOG, by_quarantine["dirxml_quarantine"])

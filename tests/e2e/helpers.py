@@ -16,8 +16,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from bench.project import onboarded_project
-from tests.e2e.change_history import CT_HEADERS
+from testkit.change_history import CT_HEADERS
+from testkit.project import onboarded_project
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 # a project installing cdcflow as a package, with tables of its own
@@ -89,7 +89,7 @@ TABLES = {
 }
 MESSAGE_QUARANTINE_COLUMNS = ["source_table", "topic", "kafka_partition", "kafka_offset", "reason"]
 DIRXML_QUARANTINE_COLUMNS = ["source_table", "raw_table", "record_id", "status", "reason"]
-# what a model with nothing new in its run compiles to (macros/cdc_state/nothing_new_query.sql)
+# what a model with nothing new in its run compiles to (macros/ranges/nothing_new_query.sql)
 NOTHING_NEW_QUERY = "select 'nothing new' as cdcflow_run"
 DIRXML_OUTCOME_COLUMNS = ["raw_table", "record_id", "status", "reason", "event_type", "source_table"]
 
@@ -291,7 +291,7 @@ def compile_inline(state_dir: Path, sql: str, *extra: str) -> str:
 
 def make_project(path: Path, tables: dict[str, dict], settings: dict | None = None) -> Path:
     """A project installing cdcflow and onboarding ``tables`` the way docs/onboarding.md
-    says (bench.project); ``settings``: its other cdcflow vars."""
+    says (testkit.project); ``settings``: its other cdcflow vars."""
     return onboarded_project(path / "project", tables, settings)
 
 

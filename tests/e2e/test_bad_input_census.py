@@ -1,8 +1,9 @@
 """The census of bad inputs (tests/e2e/bad_inputs.py): every kind of bad row the
 project knows, per format, landed next to the valid rows of the cross-format
 equivalence's history (batch 2 of the kill sweep's ``formats`` workload, whose
-never-killed runs these tests read): each is quarantined with its exact reason,
-none is applied, and every valid row still reaches the marts. With them land
+never-killed runs on Delta Lake, the default table format, these tests read):
+each is quarantined with its exact reason, none is applied, and every valid row
+still reaches the marts. With them land
 the seeded fuzz's corrupted copies of valid rows (tests/e2e/fuzz_inputs.py):
 each is quarantined once with the reason of its corruption, and none changes
 the marts either."""
@@ -38,7 +39,7 @@ def _reasons(tables: dict[str, list]) -> Counter:
 
 
 def _quarantined_in_batch_2(workload_runs) -> Counter:
-    *_, after_batch_1, after_batch_2 = workload_runs("formats", "parquet")
+    *_, after_batch_1, after_batch_2 = workload_runs("formats", "delta")
     return _reasons(after_batch_2) - _reasons(after_batch_1)
 
 
@@ -62,7 +63,7 @@ def test_each_corrupted_copy_is_quarantined_once_with_the_reason_of_its_corrupti
 
 
 def test_no_bad_input_or_corrupted_copy_is_applied_and_every_valid_row_reaches_the_marts(workload_runs):
-    *_, after_batch_2 = workload_runs("formats", "parquet")
+    *_, after_batch_2 = workload_runs("formats", "delta")
     for table in equivalence.FORMATS:
         for mart in ("current", "history", "log"):
             ids = {row[0] for row in after_batch_2[f"{table}_{mart}"]}

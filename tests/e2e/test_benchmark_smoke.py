@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from bench.project import PROJECT_DIR
+from testkit.project import PROJECT_DIR
 
 pytestmark = pytest.mark.spark
 

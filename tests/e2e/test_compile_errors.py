@@ -2,7 +2,7 @@
 
 import pytest
 
-from bench.project import onboarded_project
+from testkit.project import onboarded_project
 from tests.e2e.helpers import env, invoke_dbt_in
 
 pytestmark = pytest.mark.spark

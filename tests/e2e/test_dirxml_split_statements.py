@@ -12,7 +12,7 @@ from datetime import datetime
 
 import pytest
 
-from tests.e2e import change_history as ch
+from testkit import change_history as ch
 from tests.e2e.helpers import as_text, make_project, run_dbt, select_list
 
 pytestmark = pytest.mark.spark

@@ -1,15 +1,24 @@
 """The cross-format equivalence (tests/e2e/equivalence.py) on parquet (plain Hive
-tables), whose runs the kill sweep's parquet points and the bad-input census
-share; and the checks of the source history the equivalence lands."""
+tables), with CDCFLOW_EVERY_TABLE_FORMAT=1 (the kill sweep's parquet points of the
+formats workload share its runs); and the checks of the source history the
+equivalence lands. CI's parquet subset: the incremental runs and the compaction of
+tests/e2e/test_incremental.py, a kill point of the qlik_ct workload
+(tests/e2e/test_fault_injection.py), Iceberg's comparison with its runs."""
 
 import pytest
 
-from tests.e2e import change_history as ch
-from tests.e2e.equivalence import DIRXML_EVENTS, HISTORY_OF_SOURCE, EquivalenceChecks
+from testkit import change_history as ch
+from tests.e2e.equivalence import (
+    DIRXML_EVENTS,
+    HISTORY_OF_SOURCE,
+    ON_EVERY_TABLE_FORMAT_ONLY,
+    EquivalenceChecks,
+)
 
 pytestmark = pytest.mark.spark
 
 
+@ON_EVERY_TABLE_FORMAT_ONLY
 class TestOnParquet(EquivalenceChecks):
     table_format = "parquet"
 

@@ -21,7 +21,8 @@ worst a kill inside the write or a compaction's partition drop can leave). On
 Delta Lake and Iceberg (the `formats` workload), its MERGE once a data file of
 it is written and before its commit (a commit is atomic: nothing else to
 damage). CI runs the workloads' fast points: on parquet, lost open partitions
-late in a run of every format; on Delta, a kill inside the last chain's MERGE.
+inside the qlik_ct workload's last chain; on Delta, a kill inside the formats
+workload's last chain's MERGE (tests/e2e/test_equivalence_on_delta.py).
 CDCFLOW_FAULT_SWEEP=1 runs every point (74 on parquet, 35 on each of Delta and
 Iceberg).
 """

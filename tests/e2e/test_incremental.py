@@ -23,6 +23,7 @@ from tests.e2e.helpers import (
     run_dbt,
     spark_rows,
 )
+from tests.e2e.qlik_ct_batches import BATCH_1, BATCH_2, ct_row
 
 pytestmark = pytest.mark.spark
 
@@ -35,66 +36,6 @@ BUILD = (
 )
 
 
-def _ct_row(seq, oper, mask, key, first, last, email, ts):
-    return {
-        "header__change_seq": seq,
-        "header__change_oper": oper,
-        "header__change_mask": mask,
-        "header__stream_position": "late",
-        "header__operation": {"U": "UPDATE", "B": "BEFOREIMAGE"}[oper],
-        "header__transaction_id": "LATE" * 8,
-        "header__timestamp": ts,
-        "customer_id": key,
-        "first_name": first,
-        "last_name": last,
-        "email": email,
-    }
-
-
-CUSTOMERS_CT = read_seed("customers__ct")
-ORDER_LINES_CT = read_seed("order_lines__ct")
-# batch 1 ends with the BEFOREIMAGE of a primary-key update (1010) whose UPDATE lands in
-# batch 2: a landing cut between the two rows of one change
-BATCH_1 = {"it_customers__ct": CUSTOMERS_CT[:9], "it_order_lines__ct": ORDER_LINES_CT[:4]}
-LATE_ROWS = [
-    # key 1: an update older than the one batch 1 already applied (no before image)
-    _ct_row(
-        "20240301100003000000000000000001002",
-        "U",
-        "0004",
-        "1",
-        "Alice",
-        "Martin",
-        "alice.early@example.com",
-        "2024-03-01 10:00:03",
-    ),
-    # key 4: an update between two versions batch 1 already closed
-    _ct_row(
-        "20240301100100000000000000000001006",
-        "B",
-        "",
-        "4",
-        "Dan",
-        "Petitjean",
-        "dan@example.com",
-        "2024-03-01 10:01:00",
-    ),
-    _ct_row(
-        "20240301100100000000000000000001006",
-        "U",
-        "0004",
-        "4",
-        "Dan",
-        "Petitjean",
-        "dan.late@example.com",
-        "2024-03-01 10:01:00",
-    ),
-]
-BATCH_2 = {
-    # the rest, the late rows, and two rows of batch 1 delivered again
-    "it_customers__ct": CUSTOMERS_CT[9:] + LATE_ROWS + CUSTOMERS_CT[1:3],
-    "it_order_lines__ct": ORDER_LINES_CT[4:] + ORDER_LINES_CT[:1],
-}
 MARTS = {
     "it_customers_history": history_columns("customers"),
     "it_customers_current": current_columns("customers"),
@@ -509,7 +450,7 @@ def test_one_tables_mistake_fails_its_group_alone(one_table_misconfigured, faile
 
 
 # a customers change that cannot be applied (its change_seq is no sequence), landed alone
-LONE_BAD_ROW = _ct_row(
+LONE_BAD_ROW = ct_row(
     "2024030111000000-not-a-seq",
     "U",
     "0004",

@@ -341,6 +341,7 @@ def test_a_selector_per_table_selects_its_marts_and_what_they_are_built_from(
     )
     assert listed.success, listed.exception
     assert sorted(listed.result) == [
+        "base_qlik_kafka__parsed_messages",
         "int_it_products__changes_logged",
         "int_it_products__messages_decoded",
         "int_it_products__versioned",
@@ -348,7 +349,6 @@ def test_a_selector_per_table_selects_its_marts_and_what_they_are_built_from(
         "it_products_current",
         "it_products_history",
         "stg_qlik_kafka__it_products_messages",
-        "stg_qlik_kafka__parsed_messages",
     ]
 
 

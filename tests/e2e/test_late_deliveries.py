@@ -24,7 +24,8 @@ import json
 
 import pytest
 
-from tests.e2e import change_history as ch
+from testkit import change_history as ch
+from testkit.vendors import KAFKA_LANDING
 from tests.e2e.helpers import append_rows, as_text, invoke_dbt_in, make_project, run_dbt, spark_rows
 
 pytestmark = pytest.mark.spark
@@ -96,13 +97,13 @@ def _land(spark, raw: str, batch: int) -> None:
         events.append((None, '{"schema":null,"payload":{"before":null,"after":{"id":'))
     offset = 1000 * batch
     append_rows(
-        spark, raw, "lt_kafka_messages", ch.KAFKA_LANDING, ch.kafka_landing_rows(KAFKA_TOPIC, kafka, offset)
+        spark, raw, "lt_kafka_messages", KAFKA_LANDING, ch.kafka_landing_rows(KAFKA_TOPIC, kafka, offset)
     )
     append_rows(
         spark,
         raw,
         "lt_dbz_events",
-        ch.KAFKA_LANDING,
+        KAFKA_LANDING,
         ch.kafka_landing_rows(TABLES["lt_dbz"]["topic"], events, offset),
     )
     append_rows(spark, raw, "lt_ct__ct", {**ch.CT_HEADERS, **ch.COLUMNS}, ct_rows)

@@ -4,7 +4,7 @@ one of its own, as it would any package's."""
 
 import pytest
 
-from bench.project import onboarded_project
+from testkit.project import onboarded_project
 from tests.e2e.helpers import invoke_dbt_in
 
 pytestmark = pytest.mark.spark

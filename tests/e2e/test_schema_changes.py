@@ -15,7 +15,8 @@ import pytest
 import yaml
 
 from launcher import onboard
-from tests.e2e import change_history as ch
+from testkit import change_history as ch
+from testkit.vendors import KAFKA_LANDING, debezium_envelope_schema, qlik_table_columns
 from tests.e2e.helpers import append_rows, as_text, invoke_dbt_in, make_project, run_dbt
 
 pytestmark = pytest.mark.spark
@@ -116,17 +117,7 @@ def _ct_rows(changes, columns: dict, first_number: int) -> list[dict]:
 
 
 def _kafka_metadata(columns: dict, version: int) -> str:
-    table_columns = {
-        name.upper(): {
-            "ordinal": i + 1,
-            "type": ch.QLIK_TYPES[data_type],
-            "length": 0,
-            "precision": 0,
-            "scale": 0,
-            "primaryKeyPosition": 1 if name == "id" else 0,
-        }
-        for i, (name, data_type) in enumerate(columns.items())
-    }
+    table_columns = qlik_table_columns(columns, ["id"])
     lineage = {"server": "replicate", "task": "schema", "schema": "dbo", "table": "ACCOUNTS"}
     return ch._envelope(
         "MD",
@@ -171,7 +162,7 @@ def _debezium_events(changes, columns: dict, first_number: int) -> list[str]:
         {"type": "int32" if data_type == "int" else "string", "optional": name != "id", "field": name}
         for name, data_type in columns.items()
     ]
-    schema = ch.debezium_envelope_schema(fields, "server1.dbo.accounts")
+    schema = debezium_envelope_schema(fields, "server1.dbo.accounts")
     events = []
     for number, (op, key, row, _, at) in enumerate(changes, start=first_number):
         ts_ms = (at - datetime(1970, 1, 1)).total_seconds() * 1000
@@ -262,7 +253,7 @@ def _land(spark, changes, columns: dict, batch: int) -> None:
         }
         for i, v in enumerate(messages)
     ]
-    _append(spark, "sc_kafka_messages", ch.KAFKA_LANDING, kafka)
+    _append(spark, "sc_kafka_messages", KAFKA_LANDING, kafka)
     events = _debezium_events(changes, columns, first)
     if batch == 1:  # the baseline as snapshot reads
         events = [
@@ -303,7 +294,7 @@ def _land(spark, changes, columns: dict, batch: int) -> None:
         }
         for i, v in enumerate(events)
     ]
-    _append(spark, "sc_dbz_events", ch.KAFKA_LANDING, dbz)
+    _append(spark, "sc_dbz_events", KAFKA_LANDING, dbz)
     baseline_events = [
         (op_row := {"id": row["id"], "name": row["name"]})
         and ("I", row["id"], op_row, ["name"], T1.replace(hour=7))

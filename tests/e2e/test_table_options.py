@@ -26,7 +26,8 @@ from datetime import datetime
 
 import pytest
 
-from tests.e2e import change_history as ch
+from testkit import change_history as ch
+from testkit.vendors import KAFKA_LANDING, debezium_envelope_schema
 from tests.e2e.helpers import append_rows, as_text, make_project, run_dbt
 
 pytestmark = pytest.mark.spark
@@ -147,7 +148,7 @@ def _land_tracked(spark, run: int) -> None:
     _append(spark, "opt_tracked__ct", {**ch.CT_HEADERS, **SOURCE}, rows)
     events = _debezium_events(changes, "server1.dbo.opt_tracked")
     _append(
-        spark, "opt_tracked_dbz_events", ch.KAFKA_LANDING, [events[number - 1] for number in sorted(numbers)]
+        spark, "opt_tracked_dbz_events", KAFKA_LANDING, [events[number - 1] for number in sorted(numbers)]
     )
 
 
@@ -220,7 +221,7 @@ def _debezium_events(changes: list[tuple], topic: str) -> list[dict]:
         {"type": "int32" if t == "int" else "string", "optional": name != "id", "field": name}
         for name, t in SOURCE.items()
     ]
-    schema = ch.debezium_envelope_schema(fields, topic)
+    schema = debezium_envelope_schema(fields, topic)
     events = []
     before = {}
     for number, (op, key, row, _, at) in enumerate(changes, start=1):
@@ -289,7 +290,7 @@ def built(spark, state_dir, project):
     changes = [("I", 1, BASELINE[1], list(SOURCE), T0), *CHANGES]
     for table in ("opt__ct", "opt_except__ct"):
         _append(spark, table, {**ch.CT_HEADERS, **SOURCE}, _ct_rows(changes))
-    _append(spark, "opt_dbz_events", ch.KAFKA_LANDING, _debezium_events(changes, "server1.dbo.opt"))
+    _append(spark, "opt_dbz_events", KAFKA_LANDING, _debezium_events(changes, "server1.dbo.opt"))
     _append(spark, "opt_dirxml_log", ch.DIRXML_LOG, _dirxml_events(changes))
     _land_tracked(spark, run=1)
     # `run`: the marts' contracts (the selected columns only) are enforced as they are built

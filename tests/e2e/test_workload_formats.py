@@ -1,5 +1,5 @@
 """The benchmark's workload generator writes one change stream in every format
-(bench/workload.py, bench/formats.py); each, onboarded like any table, builds
+(testkit/workload.py, testkit/formats.py); each, onboarded like any table, builds
 the source table as it really is — after the main batch and again after the
 increment (new changes and late ones) — and the formats that carry a full
 load and the change masks give the Qlik `__ct` table's history."""
@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from bench.project import workload_project
-from bench.workload import FORMATS, Workload, land, table_config, table_name
+from testkit.project import workload_project
+from testkit.workload import FORMATS, Workload, land, table_config, table_name
 from tests.e2e.helpers import as_text, run_dbt
 
 pytestmark = pytest.mark.spark

@@ -7,7 +7,7 @@ import pytest
 
 from bench import measure, report
 from bench.run import Step, growth, growth_exponents, parse_size, ratios, target_results
-from bench.workload import Workload, table_config
+from testkit.workload import Workload, table_config
 
 
 @pytest.mark.parametrize(

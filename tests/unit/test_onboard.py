@@ -200,7 +200,10 @@ FORMATS_OF = {"qlik_kafka": "products", "debezium": "orders", "dirxml": "emp"}
     [
         ({**ACCOUNTS, "format": "oracle"}, "table 'accounts' has format 'oracle'; expected one of: qlik_ct,"),
         ({**ACCOUNTS, "columns": {}}, "table 'accounts' needs `columns:`"),
-        ({**ACCOUNTS, "key": []}, "table 'accounts' needs `key:`, its primary-key columns among"),
+        (
+            {**ACCOUNTS, "key": []},
+            "table 'accounts' needs `key:`, the list of its primary-key columns among account_id, balance",
+        ),
         (
             {**ACCOUNTS, "key": ["acount_id"]},
             "key column 'acount_id' of table 'accounts' is not among its columns (account_id, balance)",
@@ -233,9 +236,19 @@ FORMATS_OF = {"qlik_kafka": "products", "debezium": "orders", "dirxml": "emp"}
             "track_history_except_columns of table 'accounts' names 'balanse', which the table does not carry"
             " (its columns but the key: balance)",
         ),
+        # checked by the run's table_config, which onboard renders: refused before anything is written
+        (
+            {**ACCOUNTS, "format": "debezium", "decimal_handling_mode": "exact"},
+            "table 'accounts' has decimal_handling_mode 'exact'; use Debezium's value: precise, double or"
+            " string.",
+        ),
+        (
+            {**ACCOUNTS, "format": "dirxml", "table_key_names": {"acount_id": "pk_account"}},
+            "table_key_names of table 'accounts' names 'acount_id', which is not a key column (account_id).",
+        ),
         (
             {**ACCOUNTS, "skip_unchanged_versions": "yes"},
-            "table 'accounts' has skip_unchanged_versions 'yes'; expected true or false",
+            "table 'accounts' has skip_unchanged_versions yes; expected true or false",
         ),
     ],
 )

@@ -23,6 +23,6 @@ select
     {%- endif %}
     loaded_at,
     {{ 'false' if flag else "operation = 'D'" }} as cdcflow_removed
-from {{ ref('int_' ~ table_name ~ '__versioned') }}
+from {{ ref(cdcflow.table_model_name(table_name, 'versioned')) }}
 where valid_to_change_order is null
 {%- endmacro %}

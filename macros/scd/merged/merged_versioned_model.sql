@@ -21,11 +21,8 @@
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- set key = cfg.key -%}
-    {%- set event_columns = cfg.column_names + [
-        'operation', 'change_order', 'committed_at', 'transaction_id',
-        'changed_columns', 'present_columns'
-    ] -%}
-    {%- set changes_log = ref('int_' ~ table_name ~ '__changes_logged') -%}
+    {%- set event_columns = cdcflow.chain_event_columns(cfg) -%}
+    {%- set changes_log = ref(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
     {%- set incremental = cdcflow.is_incremental_run() %}
 
 with
@@ -46,27 +43,13 @@ new_changes as (
 
 affected_keys as (
 
-    select
-        {{ key | join(', ') }},
-        min(change_order) as first_new_change_order
-    from new_changes
-    group by {{ key | join(', ') }}
+    {{ cdcflow.affected_keys(key) }}
 
 ),
 
 reopened_links as (
 
-    -- the stored links a new change affects: the key's open link, and every link
-    -- ending at or after its first new change (a late change re-opens them)
-    select
-        link.*,
-        affected_keys.first_new_change_order
-    from {{ this }} as link
-    inner join affected_keys
-        on {{ cdcflow.key_match('link', 'affected_keys', key) }}
-    where
-        link.valid_to_change_order is null
-        or link.valid_to_change_order >= affected_keys.first_new_change_order
+    {{ cdcflow.reopened_links(this, key) }}
 
 ),
 {%- endif %}
@@ -76,18 +59,7 @@ reopened_links as (
 final as (
 
     select
-        {{ cfg.column_names | join(', ') }},
-        operation,
-        change_order,
-        valid_from,
-        valid_to,
-        valid_to_change_order,
-        closed_by_operation,
-        valid_to_change_order is null and operation <> 'D' as is_current,
-        transaction_id,
-        changed_columns,
-        present_columns,
-        {{ cdcflow.run_loaded_at() }} as loaded_at
+        {{ cdcflow.chain_link_columns(cfg) }}
     from chained
 
 )

@@ -5,7 +5,7 @@
     {{ config(materialized='cdcflow_view') }}
     {%- set cfg = cdcflow.table_config(table_name) -%}
     {%- set flag = cfg.deletes == 'flag' -%}
-    {%- set versioned = ref('int_' ~ table_name ~ '__versioned') -%}
+    {%- set versioned = ref(cdcflow.table_model_name(table_name, 'versioned')) -%}
     {%- set open_links = "(select * from " ~ versioned
         ~ " where written_in_run >= 'open' and change_order is not null and "
         ~ ("valid_to_change_order is null)" if flag else "is_current)") %}

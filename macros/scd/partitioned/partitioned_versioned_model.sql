@@ -34,12 +34,9 @@
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- set key = cfg.key -%}
-    {%- set event_columns = cfg.column_names + [
-        'operation', 'change_order', 'committed_at', 'transaction_id',
-        'changed_columns', 'present_columns'
-    ] -%}
+    {%- set event_columns = cdcflow.chain_event_columns(cfg) -%}
     {%- set columns = cdcflow.version_columns(cfg) -%}
-    {%- set changes_log = ref('int_' ~ table_name ~ '__changes_logged') -%}
+    {%- set changes_log = ref(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
     {%- set open_partition = "concat('open-', " ~ cdcflow.run_partition() ~ ")" -%}
     {%- set incremental = cdcflow.is_incremental_run() -%}
     {%- set run = cdcflow.partitioned_chain_increment(this, changes_log, cfg) if incremental else {} -%}
@@ -68,11 +65,7 @@ new_changes as (
 
 affected_keys as (
 
-    select
-        {{ key | join(', ') }},
-        min(change_order) as first_new_change_order
-    from new_changes
-    group by {{ key | join(', ') }}
+    {{ cdcflow.affected_keys(key) }}
 
 ),
 
@@ -151,17 +144,7 @@ valid_links as (
 
 reopened_links as (
 
-    -- the valid links a new change affects: the key's open link, and every link
-    -- ending at or after its first new change (a late change re-opens them)
-    select
-        link.*,
-        affected_keys.first_new_change_order
-    from valid_links as link
-    inner join affected_keys
-        on {{ cdcflow.key_match('link', 'affected_keys', key) }}
-    where
-        link.valid_to_change_order is null
-        or link.valid_to_change_order >= affected_keys.first_new_change_order
+    {{ cdcflow.reopened_links('valid_links', key) }}
 
 ),
 {%- endif %}
@@ -171,18 +154,7 @@ reopened_links as (
 links as (
 
     select
-        {{ cfg.column_names | join(', ') }},
-        operation,
-        change_order,
-        valid_from,
-        valid_to,
-        valid_to_change_order,
-        closed_by_operation,
-        valid_to_change_order is null and operation <> 'D' as is_current,
-        transaction_id,
-        changed_columns,
-        present_columns,
-        {{ cdcflow.run_loaded_at() }} as loaded_at,
+        {{ cdcflow.chain_link_columns(cfg) }},
         case
             when valid_to_change_order is null then {{ open_partition }}
             {%- if not incremental %}
@@ -200,24 +172,7 @@ links as (
 new_touches as (
 
     select
-        {%- for column, data_type in cfg.columns.items() %}
-        {%- if column in key %}
-        {{ column }},
-        {%- else %}
-        cast(null as {{ data_type }}) as {{ column }},
-        {%- endif %}
-        {%- endfor %}
-        cast(null as string) as operation,
-        cast(null as string) as change_order,
-        cast(null as timestamp) as valid_from,
-        cast(null as timestamp) as valid_to,
-        first_new_change_order as valid_to_change_order,
-        cast(null as string) as closed_by_operation,
-        false as is_current,
-        cast(null as string) as transaction_id,
-        cast(null as array<string>) as changed_columns,
-        cast(null as array<string>) as present_columns,
-        {{ cdcflow.run_loaded_at() }} as loaded_at,
+        {{ cdcflow.null_link_columns(cfg, true, 'first_new_change_order') }},
         {{ open_partition }} as written_in_run
     from affected_keys
 
@@ -276,20 +231,7 @@ markers as (
     -- the run marker (null key); when compacting, one in each rewritten closed
     -- partition too (an emptied partition must still be written to be replaced)
     select
-        {%- for column, data_type in cfg.columns.items() %}
-        cast(null as {{ data_type }}) as {{ column }},
-        {%- endfor %}
-        cast(null as string) as operation,
-        cast(null as string) as change_order,
-        cast(null as timestamp) as valid_from,
-        cast(null as timestamp) as valid_to,
-        cast(null as string) as valid_to_change_order,
-        cast(null as string) as closed_by_operation,
-        false as is_current,
-        cast(null as string) as transaction_id,
-        cast(null as array<string>) as changed_columns,
-        cast(null as array<string>) as present_columns,
-        {{ cdcflow.run_loaded_at() }} as loaded_at,
+        {{ cdcflow.null_link_columns(cfg, false, 'cast(null as string)') }},
         written_in_run
     from (
         select {{ open_partition }} as written_in_run

@@ -38,8 +38,8 @@
         {%- set cfg = cdcflow.table_config(table_name) -%}
         {%- set since = "timestamp'" ~ previous[table_name]['loaded_at'] ~ "'" if table_name in previous
             else "timestamp'0001-01-01 00:00:00'" -%}
-        {%- set change_log = cdcflow.model_relation('int_' ~ table_name ~ '__changes_logged') -%}
-        {%- set quarantine = cdcflow.model_relation(cfg.format ~ '_quarantine') -%}
+        {%- set change_log = cdcflow.model_relation(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
+        {%- set quarantine = cdcflow.model_relation(cdcflow.source_format(cfg.format).quarantine) -%}
         {%- do since_of.update({table_name: since}) -%}
         {%- do quarantine_of.update({table_name: quarantine}) -%}
         {%- set quarantined = 'select count(*) as rows_quarantined from ' ~ quarantine ~ ' where source_table = '
@@ -65,7 +65,7 @@
     {%- set current_counts = [] -%}
     {%- for table_name in groups if latest[table_name]['state_name'] == 'TFEND' -%}
         {%- set before = previous[table_name]['current_versions'] if table_name in previous else none -%}
-        {%- set current = cdcflow.model_relation(table_name ~ '_current') -%}
+        {%- set current = cdcflow.model_relation(cdcflow.table_model_name(table_name, 'current')) -%}
         {%- if figures[table_name].changes_logged == 0 and before is not none -%}
             {%- do figures[table_name].update({'current_versions': before | int}) -%}
         {%- elif current is not none -%}

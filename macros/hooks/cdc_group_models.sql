@@ -9,8 +9,8 @@
     {#- the names every table's core models have (the package's macros read
         them by these names), whatever their config says -#}
     {%- set models = [
-        'int_' ~ table_name ~ '__changes_logged', 'int_' ~ table_name ~ '__versioned',
-        table_name ~ '_current', table_name ~ '_history',
+        cdcflow.table_model_name(table_name, 'changes_logged'), cdcflow.table_model_name(table_name, 'versioned'),
+        cdcflow.table_model_name(table_name, 'current'), cdcflow.table_model_name(table_name, 'history'),
     ] -%}
     {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.name not in models -%}
         {%- set meta = node.config.meta or {} -%}

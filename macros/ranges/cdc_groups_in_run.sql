@@ -8,7 +8,7 @@
     {%- endif -%}
     {%- set groups = [] -%}
     {%- for table_name in var('cdcflow_tables', {}) | sort -%}
-        {%- if 'model.' ~ project_name ~ '.int_' ~ table_name ~ '__changes_logged' in selected_resources -%}
+        {%- if 'model.' ~ project_name ~ '.' ~ cdcflow.table_model_name(table_name, 'changes_logged') in selected_resources -%}
             {%- do groups.append(table_name) -%}
         {%- endif -%}
     {%- endfor -%}

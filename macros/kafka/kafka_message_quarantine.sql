@@ -1,7 +1,7 @@
-{% macro kafka_message_quarantine(source_format, table_messages, parsed_messages, deliveries, ordering) %}
+{% macro kafka_message_quarantine(source_format, messages_role, parsed_messages, deliveries, ordering) %}
     {#- Body of <format>_quarantine for a format landed from Kafka (qlik_kafka,
-        debezium: `table_messages` names the model holding a table's typed
-        messages with their invalid_reason, `{table}` standing for the table, and
+        debezium: the table's model of role `messages_role` holds its typed
+        messages with their invalid_reason, and
         parsed_messages(relation) gives a landing table's parsed messages with a
         parse_error; deliveries(table_name, cfg, group_range) a table's canonical
         changes as read, one per message, and `ordering` names the format's
@@ -38,7 +38,7 @@ with
 
     -- the topics this table's messages came on in the range, and its configured one
     select distinct topic, '{{ table_name }}' as source_table
-    from {{ cdcflow.table_model_ref(table_messages | replace('{table}', table_name)) }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, messages_role)) }}
     where {{ cdcflow.landed_in_range(group_range) }}
     {%- if cfg.topic %}
 
@@ -73,7 +73,7 @@ with
         kafka_offset,
         invalid_reason as reason,
         landed_at
-    from {{ cdcflow.table_model_ref(table_messages | replace('{table}', table_name)) }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, messages_role)) }}
     where
         invalid_reason is not null
         and {{ cdcflow.landed_in_range(group_range) }}

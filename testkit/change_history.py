@@ -12,22 +12,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from bench.formats import debezium_envelope_schema
-from bench.workload import HEADER_COLUMNS
+from testkit.vendors import HEADER_COLUMNS, debezium_envelope_schema, qlik_table_columns
 
 COLUMNS = {"id": "int", "name": "string", "amount": "decimal(10,2)", "since": "date", "note": "string"}
 KEY = "id"
 DATA_COLUMNS = [c for c in COLUMNS if c != KEY]
 EPOCH = date(1970, 1, 1)
 CT_HEADERS = HEADER_COLUMNS
-KAFKA_LANDING = {
-    "topic": "string",
-    "partition": "int",
-    "offset": "bigint",
-    "timestamp": "timestamp",
-    "key": "string",
-    "value": "string",
-}
 
 
 @dataclass
@@ -225,8 +216,6 @@ def ct_rows(history: History, transactions: list[int]) -> list[dict]:
 
 # ------------------------------------------------------------- Qlik Kafka
 
-QLIK_TYPES = {"int": "INT4", "string": "STRING", "decimal(10,2)": "NUMERIC", "date": "DATE"}
-
 
 def _envelope(kind: str, message: dict) -> str:
     return json.dumps(
@@ -243,17 +232,7 @@ def _envelope(kind: str, message: dict) -> str:
 
 
 def kafka_metadata(schema: str, table: str) -> str:
-    columns = {
-        name.upper(): {
-            "ordinal": i + 1,
-            "type": QLIK_TYPES[data_type],
-            "length": 0,
-            "precision": 10 if data_type.startswith("decimal") else 0,
-            "scale": 2 if data_type.startswith("decimal") else 0,
-            "primaryKeyPosition": 1 if name == KEY else 0,
-        }
-        for i, (name, data_type) in enumerate(COLUMNS.items())
-    }
+    columns = qlik_table_columns(COLUMNS, [KEY])
     return _envelope(
         "MD",
         {

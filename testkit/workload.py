@@ -29,15 +29,10 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-HEADER_COLUMNS = {
-    "header__change_seq": "string",
-    "header__change_oper": "string",
-    "header__change_mask": "binary",
-    "header__stream_position": "string",
-    "header__operation": "string",
-    "header__transaction_id": "string",
-    "header__timestamp": "timestamp",
-}
+from testkit import formats
+from testkit.formats import DEBEZIUM_TOPIC, KAFKA_SCHEMA, KAFKA_TABLE
+from testkit.vendors import HEADER_COLUMNS, mask_hex_sql
+
 # the data columns' types, in turn (the key is `id bigint`)
 COLUMN_TYPES = [
     "int",
@@ -153,12 +148,8 @@ def table_config(workload: Workload, source_format: str = "qlik_ct") -> dict:
     if source_format == "qlik_ct":
         return {**common, "change_table": raw, "full_load_table": TABLE}
     if source_format == "qlik_kafka":
-        from bench.formats import KAFKA_SCHEMA, KAFKA_TABLE
-
         return {**common, "raw_table": raw, "source_schema": KAFKA_SCHEMA, "source_table": KAFKA_TABLE}
     if source_format == "debezium":
-        from bench.formats import DEBEZIUM_TOPIC
-
         return {**common, "raw_table": raw, "topic": DEBEZIUM_TOPIC}
     if source_format == "dirxml":
         # no query-back events in this log: no source table to read
@@ -312,25 +303,6 @@ def events(spark, workload: Workload):
 # -------------------------------------------------------------------- Qlik __ct
 
 
-def _mask_hex(flags: list[str]) -> str:
-    """Little-endian change mask (hex, trailing zero bytes trimmed) of the
-    boolean SQL expressions ``flags`` (bit i = flags[i])."""
-    byte_exprs = []
-    for start in range(0, len(flags), 8):
-        bits = " + ".join(
-            f"case when {flag} then {1 << offset} else 0 end"
-            for offset, flag in enumerate(flags[start : start + 8])
-        )
-        byte_exprs.append(f"({bits})")
-    last_set = (
-        "greatest(1, "
-        + ", ".join(f"case when {expr} <> 0 then {i + 1} else 0 end" for i, expr in enumerate(byte_exprs))
-        + ")"
-    )
-    hex_bytes = "concat(" + ", ".join(f"lpad(hex({expr}), 2, '0')" for expr in byte_exprs) + ")"
-    return f"substr({hex_bytes}, 1, 2 * {last_set})"
-
-
 def qlik_ct_rows(spark, workload: Workload, stream):
     """The change table's rows (reference 001) of the changes in ``stream``:
     I, U with its B before image (same change_seq), D with the deleted row, a
@@ -339,8 +311,8 @@ def qlik_ct_rows(spark, workload: Workload, stream):
     data = list(workload.data_columns)
     stream.createOrReplaceTempView("_bench_stream")
     headers = ["false"] * len(HEADER_COLUMNS)
-    changed_mask = _mask_hex([*headers, "op = 'K'", *(f"changed_flags[{i}]" for i in range(len(data)))])
-    all_set = _mask_hex([*headers, *(["true"] * (1 + len(data)))])
+    changed_mask = mask_hex_sql([*headers, "op = 'K'", *(f"changed_flags[{i}]" for i in range(len(data)))])
+    all_set = mask_hex_sql([*headers, *(["true"] * (1 + len(data)))])
     change_seq = (
         "concat(date_format(committed_at, 'yyyyMMddHHmmss'), "
         "lpad(cast(floor(date_part('SECOND', committed_at) * 100) % 100 as string), 2, '0'), "
@@ -417,8 +389,6 @@ def _set_landing_times(spark, path: Path, time_column: str, ends_at: float) -> N
 def landed_rows(spark, workload: Workload, stream, source_format: str, batch: str) -> list[tuple]:
     """(raw table, rows, ordering columns, about how many rows, commit-time column)
     of ``batch`` in ``source_format``; the full load is in the main batch."""
-    from bench import formats
-
     main = batch == "main"
     changes = stream.where("op <> 'L' and " + ("not is_increment" if main else "is_increment"))
     with_full_load = stream.where("op = 'L' or not is_increment") if main else changes
@@ -526,7 +496,7 @@ def write_truth(spark, stream, workload: Workload, path: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.workload", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m testkit.workload", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True, help="directory for raw/ and truth/")
     parser.add_argument("--batch", choices=["main", "increment"], default="main")
     parser.add_argument("--state-dir", type=Path, help="register the raw tables in this cdcflow state dir")

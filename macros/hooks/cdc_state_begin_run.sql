@@ -70,8 +70,8 @@
     {#- a column configured since: added to the stored tables before any model reads
         them (a group with nothing new: by its models' pre-hooks, which still run) -#}
     {%- for table_name in groups if table_name not in nothing_new -%}
-        {%- for model_kind, name in [('change_log', 'int_' ~ table_name ~ '__changes_logged'),
-                                     ('versioned', 'int_' ~ table_name ~ '__versioned')] -%}
+        {%- for model_kind, name in [('change_log', cdcflow.table_model_name(table_name, 'changes_logged')),
+                                     ('versioned', cdcflow.table_model_name(table_name, 'versioned'))] -%}
             {%- set relation = cdcflow.model_relation(name) -%}
             {%- if relation is not none -%}
                 {%- do cdcflow.follow_configured_columns(relation, table_name, model_kind, check_dropped=false) -%}

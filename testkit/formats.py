@@ -1,4 +1,4 @@
-"""The simulated change stream (bench/workload.py ``events``) written the way
+"""The simulated change stream (testkit/workload.py ``events``) written the way
 each vendor lands it, as Spark DataFrames of raw rows:
 
 * Qlik Kafka messages (reference 000): a metadata message, REFRESH messages for
@@ -19,32 +19,11 @@ from __future__ import annotations
 
 import json
 
-LANDING_COLUMNS = ["topic", "partition", "offset", "timestamp", "key", "value"]
-QLIK_TYPES = {
-    "int": ("INT4", 0, 0),
-    "bigint": ("INT8", 0, 0),
-    "string": ("STRING", 0, 0),
-    "date": ("DATE", 0, 0),
-    "timestamp": ("DATETIME", 0, 0),
-    "double": ("REAL8", 0, 0),
-    "boolean": ("BOOLEAN", 0, 0),
-}
+from testkit.vendors import LANDING_COLUMNS, debezium_envelope_schema, mask_hex_sql, qlik_table_columns
+
 KAFKA_SCHEMA, KAFKA_TABLE = "BENCH", "ITEMS"
 DEBEZIUM_TOPIC = "server1.dbo.bench_items"
 SNAPSHOT_LSN = "00000100:00000000:0001"
-
-
-def _qlik_type(data_type: str) -> tuple[str, int, int]:
-    if data_type.startswith("decimal"):
-        precision, scale = data_type[len("decimal(") : -1].split(",")
-        return "NUMERIC", int(precision), int(scale)
-    return QLIK_TYPES[data_type]
-
-
-def _ordinal_mask_hex(flags: list[str]) -> str:
-    from bench.workload import _mask_hex
-
-    return _mask_hex(flags)
 
 
 def _text(column: str, data_type: str) -> str:
@@ -74,19 +53,7 @@ def qlik_kafka_messages(spark, workload, stream, *, with_metadata: bool):
                 "tableVersion": 1,
                 "timestamp": "2025-12-31T23:00:00.000",
             },
-            "tableStructure": {
-                "tableColumns": {
-                    name.upper(): {
-                        "ordinal": i + 1,
-                        "type": _qlik_type(data_type)[0],
-                        "length": 0,
-                        "precision": _qlik_type(data_type)[1],
-                        "scale": _qlik_type(data_type)[2],
-                        "primaryKeyPosition": 1 if name == "id" else 0,
-                    }
-                    for i, (name, data_type) in enumerate(columns.items())
-                }
-            },
+            "tableStructure": {"tableColumns": qlik_table_columns(columns, ["id"])},
             "dataSchema": "{}",
         },
     }
@@ -103,8 +70,8 @@ def qlik_kafka_messages(spark, workload, stream, *, with_metadata: bool):
 
     after, before = image(""), image("before_").replace("before_id", "old_id")
     changed_flags = ["op = 'K'", *(f"changed_flags[{i}]" for i in range(len(names) - 1))]
-    change_mask = _ordinal_mask_hex(changed_flags)
-    all_set = _ordinal_mask_hex(["true"] * len(names))
+    change_mask = mask_hex_sql(changed_flags)
+    all_set = mask_hex_sql(["true"] * len(names))
     ts = workload.transaction_size
     refresh = f"""
         named_struct(
@@ -200,23 +167,6 @@ def _connect_field(name: str, data_type: str) -> tuple[dict, str]:
         "boolean": "boolean",
     }
     return {"type": connect[base]}, name
-
-
-def debezium_envelope_schema(fields: list[dict], topic: str) -> dict:
-    """The Connect schema of a Debezium change event whose rows have ``fields``."""
-    row_schema = {"type": "struct", "fields": fields, "optional": True, "name": f"{topic}.Value"}
-    return {
-        "type": "struct",
-        "name": f"{topic}.Envelope",
-        "optional": False,
-        "fields": [
-            {**row_schema, "field": "before"},
-            {**row_schema, "field": "after"},
-            {"type": "struct", "field": "source", "optional": False, "fields": []},
-            {"type": "string", "optional": False, "field": "op"},
-            {"type": "int64", "optional": True, "field": "ts_ms"},
-        ],
-    }
 
 
 def debezium_events(spark, workload, stream):

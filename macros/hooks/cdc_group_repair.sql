@@ -7,7 +7,7 @@
         change log beside it and swaps it in (versions_rebuilt_in_this_run), once
         the change log has succeeded, so the marts stay readable. On Delta Lake
         and Iceberg a write that did not commit left nothing to repair. -#}
-    {%- set change_log = cdcflow.model_relation('int_' ~ table_name ~ '__changes_logged') -%}
+    {%- set change_log = cdcflow.model_relation(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
     {%- if change_log is not none and cdcflow.table_format() == 'parquet' -%}
         {%- do run_query('alter table ' ~ change_log ~ ' recover partitions') -%}
     {%- endif -%}

@@ -10,10 +10,11 @@
                 {%- do found.append(unique_id) -%}
             {%- endfor -%}
             {%- if not found -%}
+                {%- set change_log = cdcflow.table_model_name(table_name, 'changes_logged') -%}
                 {{ exceptions.raise_compiler_error(
-                    "cdcflow: this run selects int_" ~ table_name ~ "__changes_logged but not " ~ name
-                    ~ ", which it reads from this run; select it too, e.g. --select +int_" ~ table_name
-                    ~ "__changes_logged or source:" ~ cdcflow.table_config(table_name).source ~ "+"
+                    "cdcflow: this run selects " ~ change_log ~ " but not " ~ name
+                    ~ ", which it reads from this run; select it too, e.g. --select +" ~ change_log
+                    ~ " or source:" ~ cdcflow.table_config(table_name).source ~ "+"
                 ) }}
             {%- endif -%}
         {%- endfor -%}

@@ -11,6 +11,7 @@ from pathlib import Path
 import yaml
 
 from launcher import onboard
+from testkit.workload import table_config, table_name
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 
@@ -66,10 +67,8 @@ def onboarded_project(
 
 
 def workload_project(project: Path, workload, source_formats=("qlik_ct",), raw_schema: str = "") -> Path:
-    """A project onboarding the benchmark's table once per format (bench/workload.py
+    """A project onboarding the benchmark's table once per format (testkit/workload.py
     names); the package brings each format's shared models (quarantine, DirXML's
     event outcomes, Qlik Kafka's table versions)."""
-    from bench.workload import table_config, table_name
-
     tables = {table_name(f): table_config(workload, f) for f in source_formats}
     return onboarded_project(project, tables, {"cdcflow_raw_schema": raw_schema}, name="cdcflow_bench")

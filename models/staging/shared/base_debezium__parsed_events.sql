@@ -1,0 +1,1 @@
+{{ cdcflow.base_debezium_parsed_events() }}

@@ -1,0 +1,1 @@
+{{ cdcflow.base_qlik_kafka_parsed_messages() }}

@@ -1,1 +1,0 @@
-{{ cdcflow.stg_debezium_parsed_events() }}

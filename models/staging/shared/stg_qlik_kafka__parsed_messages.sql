@@ -1,1 +1,0 @@
-{{ cdcflow.stg_qlik_kafka_parsed_messages() }}
