@@ -16,14 +16,39 @@ from functools import cache
 from pathlib import Path
 
 import jinja2
+import yaml
 
-MACROS_DIR = Path(__file__).resolve().parents[1] / "macros" / "config"
+# a clone's macros (the launcher beside them); a project reads those of the cdcflow it installed
+CHECKOUT_DIR = Path(__file__).resolve().parents[1] / "macros" / "config"
 # the macros table_config calls, and it
 MACRO_FILES = ("table_config.sql", "column_type_problem.sql", "format_registry.sql")
 
 
 class MacroError(ValueError):
     """A macro's exceptions.raise_compiler_error: its message, as a run prints it."""
+
+
+def macros_dir(project_dir: Path | None = None) -> Path:
+    """Where the configuration macros a run of ``project_dir`` uses are: the cdcflow
+    its `dbt deps` installed (packages-install-path, default dbt_packages/), else
+    cdcflow's own (the project is cdcflow, or a clone the launcher runs from).
+    MacroError when none is there: `dbt deps` has not run."""
+    places = []
+    if project_dir is not None:
+        project_dir = Path(project_dir)
+        settings = project_dir / "dbt_project.yml"
+        document = yaml.safe_load(settings.read_text()) if settings.exists() else {}
+        installed = (document or {}).get("packages-install-path", "dbt_packages")
+        places.append(project_dir / installed / "cdcflow" / "macros" / "config")
+        if (document or {}).get("name") == "cdcflow":
+            places.append(project_dir / "macros" / "config")
+    places.append(CHECKOUT_DIR)
+    for place in places:
+        if all((place / name).is_file() for name in MACRO_FILES):
+            return place
+    raise MacroError(
+        f"cdcflow's macros are not installed in {project_dir}: run `dbt deps` first (cdcflow in packages.yml)"
+    )
 
 
 class _Return(Exception):  # noqa: N818 -- dbt's `return`: the value leaves the macro as an exception
@@ -58,13 +83,13 @@ class _Namespace:
 
 
 @cache
-def _templates() -> tuple[str, ...]:
-    return tuple((MACROS_DIR / name).read_text() for name in MACRO_FILES)
+def _templates(folder: Path) -> tuple[str, ...]:
+    return tuple((folder / name).read_text() for name in MACRO_FILES)
 
 
-def macros(project_vars: dict) -> _Namespace:
-    """The configuration macros, their ``var()`` reading ``project_vars`` (a
-    dbt_project.yml's ``vars``)."""
+def macros(project_vars: dict, folder: Path | None = None) -> _Namespace:
+    """The configuration macros of ``folder`` (default: macros_dir()), their
+    ``var()`` reading ``project_vars`` (a dbt_project.yml's ``vars``)."""
 
     def var(name: str, default=None):
         return project_vars.get(name, default)
@@ -84,13 +109,13 @@ def macros(project_vars: dict) -> _Namespace:
             "cdcflow": namespace,
         }
     )
-    for text in _templates():
+    for text in _templates(folder or macros_dir()):
         module = environment.from_string(text).module
         found.update({name: getattr(module, name) for name in dir(module) if not name.startswith("_")})
     return namespace
 
 
-def table_config(table_name: str, project_vars: dict) -> dict:
+def table_config(table_name: str, project_vars: dict, folder: Path | None = None) -> dict:
     """macros/config/table_config.sql: the validated configuration of ``table_name``
     from ``project_vars['cdcflow_tables']``; MacroError with the run's message."""
-    return macros(project_vars).table_config(table_name)
+    return macros(project_vars, folder).table_config(table_name)

@@ -383,13 +383,14 @@ def _valid_to(description: str, valid_to_current: str | None) -> str:
     return description.replace("null while current", f"{valid_to_current} while current (valid_to_current)")
 
 
-def _table(name: str, entry: dict) -> dict:
+def _table(name: str, entry: dict, macros: Path | None = None) -> dict:
     """The vars entry of ``name`` as a run reads it: macros/config/table_config.sql
     rendered here (launcher/config_macros.py), so onboard refuses what a run would,
     with its message; the entry's own words (description, descriptions, freshness)
-    kept beside what table_config returns."""
+    kept beside what table_config returns. ``macros``: the folder of the
+    configuration macros (config_macros.macros_dir of the project)."""
     try:
-        config = config_macros.table_config(name, {"cdcflow_tables": {name: entry}})
+        config = config_macros.table_config(name, {"cdcflow_tables": {name: entry}}, macros)
     except config_macros.MacroError as error:
         raise OnboardingError(str(error).removeprefix("cdcflow: ")) from None
     return {**entry, **{setting: value for setting, value in config.items() if value is not None}}
@@ -803,10 +804,11 @@ def _configured(model: dict, project: str, layer: str, table: str) -> dict:
     return {"name": model["name"], "description": model["description"], "config": config, **described}
 
 
-def project_files(project: str, tables: dict[str, dict]) -> dict[str, str]:
+def project_files(project: str, tables: dict[str, dict], macros: Path | None = None) -> dict[str, str]:
     """Every generated file of a project (path under models/ -> content), from
-    its vars.cdcflow_tables; ``project`` is its dbt project name."""
-    configured = [_table(name, entry) for name, entry in sorted(tables.items())]
+    its vars.cdcflow_tables; ``project`` is its dbt project name, ``macros`` the
+    configuration macros its runs use (_installed_macros)."""
+    configured = [_table(name, entry, macros) for name, entry in sorted(tables.items())]
     files: dict[str, str] = {}
     for table in configured:
         for path, body in model_bodies(table).items():
@@ -889,14 +891,23 @@ def read_project(project_dir: Path) -> tuple[str, dict[str, dict]]:
     return document["name"], tables
 
 
+def _installed_macros(project_dir: Path) -> Path:
+    """The configuration macros of the cdcflow ``project_dir`` installed."""
+    try:
+        return config_macros.macros_dir(project_dir)
+    except config_macros.MacroError as error:
+        raise OnboardingError(str(error)) from None
+
+
 def validate(project_dir: Path) -> None:
     """Raise OnboardingError naming the first mistake of the project's
     vars.cdcflow_tables (what `onboard` refuses), before anything starts Spark."""
     if not (project_dir / "dbt_project.yml").exists():
         return
     _, tables = read_project(project_dir)
+    macros = _installed_macros(project_dir) if tables else None
     for name, entry in tables.items():
-        _table(name, entry or {})
+        _table(name, entry or {}, macros)
 
 
 RAW_TABLE_SETTINGS = ("change_table", "full_load_table", "raw_table", "query_back_table")
@@ -911,9 +922,10 @@ def missing_raw_tables(project_dir: Path, warehouse: Path, raw_schema: str) -> l
         return []
     landed = {path.name.lower() for path in schema_dir.iterdir()}
     _, tables = read_project(project_dir)
+    macros = _installed_macros(project_dir) if tables else None
     missing = []
     for name, entry in tables.items():
-        table = _table(name, entry or {})
+        table = _table(name, entry or {}, macros)
         for setting in RAW_TABLE_SETTINGS:
             raw = table.get(setting)
             if raw and raw.lower() not in landed:
@@ -936,7 +948,7 @@ def generated_files_on_disk(models_dir: Path) -> dict[str, str]:
 def check(project_dir: Path) -> list[str]:
     """What differs between models/ and the configuration: one line per file."""
     project, tables = read_project(project_dir)
-    wanted = project_files(project, tables)
+    wanted = project_files(project, tables, _installed_macros(project_dir) if tables else None)
     models_dir = project_dir / "models"
     found = generated_files_on_disk(models_dir)
     problems = []
@@ -966,7 +978,7 @@ def write(project_dir: Path, only: list[str] | None = None) -> list[str]:
             f"no table {', '.join(unknown)} in vars.cdcflow_tables of {project_dir / 'dbt_project.yml'}"
             f" (configured: {', '.join(sorted(tables)) or 'none'}); add its entry first"
         )
-    wanted = project_files(project, tables)
+    wanted = project_files(project, tables, _installed_macros(project_dir) if tables else None)
     models_dir = project_dir / "models"
     formats = {tables[name].get("format") for name in only} if only else None
     changed = []
