@@ -20,6 +20,7 @@ from tests.e2e.helpers import (
     CT_HEADERS,
     INTEGRATION_DIR,
     MESSAGE_QUARANTINE_COLUMNS,
+    PROJECT_DIR,
     compile_inline,
     current_columns,
     history_columns,
@@ -244,7 +245,8 @@ KAFKA_LANDINGS = {
 
 
 def _land_kafka(spark, schema: str, table: str, typed: dict) -> None:
-    seed = next(INTEGRATION_DIR.glob(f"seeds/*/{table}.csv"))
+    # the sample payload the integration project loads as `table` (prefix it_)
+    seed = next(PROJECT_DIR.glob(f"seeds/*/{table.removeprefix('it_')}.csv"))
     with open(seed, newline="", encoding="utf-8") as f:
         rows = [{name: value or None for name, value in row.items()} for row in csv.DictReader(f)]
     frame = spark.createDataFrame(rows, ", ".join(f"`{name}` string" for name in rows[0]))

@@ -42,9 +42,8 @@ def runs(spark, state_dir, integration_project):
         state_dir,
         "seed",
         "--select",
-        "it_dirxml_event_log",
-        "it_emp",
-        "it_emp_roles",
+        # the package's samples, loaded as it_dirxml_event_log, it_emp and it_emp_roles
+        "cdcflow.dirxml",
         schema=SCHEMA,
         project_dir=integration_project,
     )

@@ -1,6 +1,6 @@
 """integration_tests/: a dbt project that installs cdcflow as a package
-(packages.yml, `local: ../`), onboards a table of every format from its own
-seeds (the samples' payloads under names of its own, it_) with `cdcflow
+(packages.yml, `local: ../`), onboards a table of every format from the
+package's sample seeds (loaded under names of its own, it_) with `cdcflow
 onboard`, and builds once for the whole module: the dbt unit tests of the
 macros, the mask-decoder proofs and every data test pass, the package's hooks
 record the ranges, the marts, quarantines and DirXML outcomes equal the
