@@ -21,11 +21,24 @@ FORMATS = ("delta", "iceberg", "parquet")
 # a project that does not say (vars.cdcflow_table_format) writes Delta Lake
 DEFAULT_FORMAT = "delta"
 POM = Path(__file__).resolve().parent / "table_format_jars.pom.xml"
+# Hadoop's local file system, as every format writes a warehouse on local disk (the
+# embedded session, `cdcflow serve`), without its shell commands: Hadoop without its
+# native library forks `chmod` for every file and folder it creates and `readlink` for
+# every rename (3,700 processes in one 6-minute test file); this one (a jar of 16 KB)
+# sets permissions with Java's file API. A table's checksum files (Delta writes one per
+# commit) go through it too, not through Hadoop's FileContext.
+LOCAL_FILE_SYSTEM_JAR = "hadoop-bare-naked-local-fs"
+LOCAL_FILE_SYSTEM_SETTINGS = {
+    "spark.hadoop.fs.file.impl": "com.globalmentor.apache.hadoop.fs.BareLocalFileSystem",
+    "spark.sql.streaming.checkpointFileManagerClass": (
+        "org.apache.spark.sql.execution.streaming.checkpointing.FileSystemBasedCheckpointFileManager"
+    ),
+}
 # the jars of each format (names as Maven copies them, without their version)
 JARS = {
-    "delta": ("delta-spark_4.1_2.13", "delta-storage"),
-    "iceberg": ("iceberg-spark-runtime-4.1_2.13",),
-    "parquet": (),
+    "delta": ("delta-spark_4.1_2.13", "delta-storage", LOCAL_FILE_SYSTEM_JAR),
+    "iceberg": ("iceberg-spark-runtime-4.1_2.13", LOCAL_FILE_SYSTEM_JAR),
+    "parquet": (LOCAL_FILE_SYSTEM_JAR,),
 }
 SESSION_SETTINGS = {
     "delta": {
@@ -34,6 +47,10 @@ SESSION_SETTINGS = {
         # a table's state is rebuilt from its log in this many tasks (default 50): cdcflow's
         # logs are small (a commit per run); the samples' first build took 177 s with 50, 102 s
         "spark.databricks.delta.snapshotPartitions": "2",
+        # a commit on local disk is written with the FileSystem API (a temporary file
+        # renamed, one JVM writing: the state folder is one process's), not FileContext,
+        # whose rename forks `readlink` to test the target
+        "spark.delta.logStore.file.impl": "io.delta.storage.LocalLogStore",
     },
     "iceberg": {
         "spark.sql.extensions": "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions",
@@ -110,9 +127,9 @@ def format_jars(table_format: str, folder: Path | None = None) -> list[Path]:
 def session_settings(table_format: str, folder: Path | None = None) -> dict[str, str]:
     """The Spark settings of a session serving `table_format`: its jars (on the
     driver's classpath, and spark.jars for the executors), extension and
-    `spark_catalog`. None for parquet."""
+    `spark_catalog`, and the local file system (LOCAL_FILE_SYSTEM_SETTINGS)."""
     jars = format_jars(table_format, folder)
-    settings = dict(SESSION_SETTINGS[table_format])
+    settings = {**SESSION_SETTINGS[table_format], **LOCAL_FILE_SYSTEM_SETTINGS}
     if jars:
         # on the driver's classpath from its start: the Thrift server's threads find a
         # format's classes there, not among the jars spark.jars adds later (it ships
@@ -142,4 +159,4 @@ def install_jars(folder: Path | None = None) -> list[Path]:
         raise TableFormatError(
             f"cdcflow: `{' '.join(command)}` failed:\n{(finished.stdout + finished.stderr).strip()[-3000:]}"
         )
-    return [jar for table_format in FORMATS for jar in format_jars(table_format, folder)]
+    return list(dict.fromkeys(jar for table_format in FORMATS for jar in format_jars(table_format, folder)))

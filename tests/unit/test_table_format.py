@@ -51,13 +51,24 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
         "delta-spark_4.1_2.13-4.4.0.jar",
         "delta-storage-4.4.0.jar",
         "iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
+        "hadoop-bare-naked-local-fs-0.1.0.jar",
     )
-    delta_jars = [f"{folder}/delta-spark_4.1_2.13-4.4.0.jar", f"{folder}/delta-storage-4.4.0.jar"]
+    local_fs_jar = f"{folder}/hadoop-bare-naked-local-fs-0.1.0.jar"
+    # every format: Hadoop's local file system without shell commands
+    local_fs = {
+        "spark.hadoop.fs.file.impl": "com.globalmentor.apache.hadoop.fs.BareLocalFileSystem",
+        "spark.sql.streaming.checkpointFileManagerClass": (
+            "org.apache.spark.sql.execution.streaming.checkpointing.FileSystemBasedCheckpointFileManager"
+        ),
+    }
+    delta_jars = [f"{folder}/delta-spark_4.1_2.13-4.4.0.jar", f"{folder}/delta-storage-4.4.0.jar", local_fs_jar]
     delta = session_settings("delta", folder)
     assert delta == {
         "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
         "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
         "spark.databricks.delta.snapshotPartitions": "2",
+        "spark.delta.logStore.file.impl": "io.delta.storage.LocalLogStore",
+        **local_fs,
         "spark.driver.extraClassPath": ":".join(delta_jars),
         "spark.jars": ",".join(delta_jars),
     }
@@ -68,10 +79,15 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
         "spark.sql.catalog.spark_catalog.type": "hive",
         "spark.hadoop.datanucleus.connectionPoolingType": "HikariCP",
         "spark.hadoop.iceberg.engine.hive.lock-enabled": "false",
-        "spark.driver.extraClassPath": f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
-        "spark.jars": f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
+        **local_fs,
+        "spark.driver.extraClassPath": f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar:{local_fs_jar}",
+        "spark.jars": f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar,{local_fs_jar}",
     }
-    assert session_settings("parquet", folder) == {}
+    assert session_settings("parquet", folder) == {
+        **local_fs,
+        "spark.driver.extraClassPath": local_fs_jar,
+        "spark.jars": local_fs_jar,
+    }
 
 
 def test_missing_jars_say_how_to_install_them(tmp_path, monkeypatch):
@@ -85,14 +101,15 @@ def test_missing_jars_say_how_to_install_them(tmp_path, monkeypatch):
     )
     monkeypatch.setenv("CDCFLOW_JARS_DIR", str(folder))
     assert table_format.jars_dir() == folder
-    assert format_jars("parquet") == []
+    with pytest.raises(TableFormatError, match="hadoop-bare-naked-local-fs-"):
+        format_jars("parquet")
 
 
 def test_the_installed_environment_has_every_formats_jars():
     # `make setup` ran `cdcflow jars --install` into this environment
-    jars = [jar.name for name in table_format.FORMATS for jar in format_jars(name)]
-    assert jars == [
-        "delta-spark_4.1_2.13-4.4.0.jar",
-        "delta-storage-4.4.0.jar",
-        "iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
-    ]
+    jars = {name: [jar.name for jar in format_jars(name)] for name in table_format.FORMATS}
+    assert jars == {
+        "delta": ["delta-spark_4.1_2.13-4.4.0.jar", "delta-storage-4.4.0.jar", "hadoop-bare-naked-local-fs-0.1.0.jar"],
+        "iceberg": ["iceberg-spark-runtime-4.1_2.13-1.11.0.jar", "hadoop-bare-naked-local-fs-0.1.0.jar"],
+        "parquet": ["hadoop-bare-naked-local-fs-0.1.0.jar"],
+    }
