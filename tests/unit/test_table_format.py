@@ -61,7 +61,11 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
             "org.apache.spark.sql.execution.streaming.checkpointing.FileSystemBasedCheckpointFileManager"
         ),
     }
-    delta_jars = [f"{folder}/delta-spark_4.1_2.13-4.4.0.jar", f"{folder}/delta-storage-4.4.0.jar", local_fs_jar]
+    delta_jars = [
+        f"{folder}/delta-spark_4.1_2.13-4.4.0.jar",
+        f"{folder}/delta-storage-4.4.0.jar",
+        local_fs_jar,
+    ]
     delta = session_settings("delta", folder)
     assert delta == {
         "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
@@ -109,7 +113,11 @@ def test_the_installed_environment_has_every_formats_jars():
     # `make setup` ran `cdcflow jars --install` into this environment
     jars = {name: [jar.name for jar in format_jars(name)] for name in table_format.FORMATS}
     assert jars == {
-        "delta": ["delta-spark_4.1_2.13-4.4.0.jar", "delta-storage-4.4.0.jar", "hadoop-bare-naked-local-fs-0.1.0.jar"],
+        "delta": [
+            "delta-spark_4.1_2.13-4.4.0.jar",
+            "delta-storage-4.4.0.jar",
+            "hadoop-bare-naked-local-fs-0.1.0.jar",
+        ],
         "iceberg": ["iceberg-spark-runtime-4.1_2.13-1.11.0.jar", "hadoop-bare-naked-local-fs-0.1.0.jar"],
         "parquet": ["hadoop-bare-naked-local-fs-0.1.0.jar"],
     }
