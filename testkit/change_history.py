@@ -272,6 +272,18 @@ def _kafka_values(row: dict | None) -> dict | None:
     return None if row is None else {name.upper(): _text(value) for name, value in row.items()}
 
 
+def _kafka_data_message(schema: str, table: str, row: dict, before: dict | None, headers: dict) -> tuple:
+    """A data message (DT) of ``row`` as a (key, value) pair."""
+    message = {
+        "schema": schema,
+        "table": table,
+        "data": _kafka_values(row),
+        "beforeData": _kafka_values(before),
+        "headers": headers,
+    }
+    return row[KEY], _envelope("DT", message)
+
+
 def kafka_messages(
     history: History, transactions: list[int], *, schema: str, table: str, refresh: bool
 ) -> list[dict]:
@@ -279,21 +291,7 @@ def kafka_messages(
     values = []
     if refresh:
         for row in history.baseline:
-            values.append(
-                (
-                    row[KEY],
-                    _envelope(
-                        "DT",
-                        {
-                            "schema": schema,
-                            "table": table,
-                            "data": _kafka_values(row),
-                            "beforeData": None,
-                            "headers": {"operation": "REFRESH"},
-                        },
-                    ),
-                )
-            )
+            values.append(_kafka_data_message(schema, table, row, None, {"operation": "REFRESH"}))
     for number in transactions:
         changes = history.transactions[number]
         for change in changes:
@@ -310,21 +308,7 @@ def kafka_messages(
                 "transactionEventCounter": change.index + 1,
                 "transactionLastEvent": change.index == len(changes) - 1,
             }
-            values.append(
-                (
-                    row[KEY],
-                    _envelope(
-                        "DT",
-                        {
-                            "schema": schema,
-                            "table": table,
-                            "data": _kafka_values(row),
-                            "beforeData": _kafka_values(change.before),
-                            "headers": headers,
-                        },
-                    ),
-                )
-            )
+            values.append(_kafka_data_message(schema, table, row, change.before, headers))
     return values
 
 
