@@ -3,7 +3,7 @@
 {% endmacro %}
 
 {% macro default__qlik_ct_quarantine_resolved() %}
-    {{ config(materialized='view') }}
+    {{ config(materialized='cdcflow_view') }}
     {%- if not cdcflow.enabled_for_format('qlik_ct') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set tables = cdcflow.tables_of_format('qlik_ct') %}
 
