@@ -145,12 +145,6 @@ def main(argv: list[str]) -> int:
     return 0 if result.success else 1
 
 
-# the watcher's pause between two reads of its four tables: each read is queries on the
-# run's own Spark (two cores), and what it must see, a table as one commit or the next left
-# it, stays visible for seconds at least (a run of batch 2 takes minutes)
-READ_EVERY_S = 2.0
-
-
 class _Watcher:
     """Reads ``workload.watch`` in a thread of its own until stopped: the
     different answers it got (an error's text is an answer too)."""
@@ -169,7 +163,7 @@ class _Watcher:
             except Exception as error:  # noqa: BLE001 - a failed read is what the test must see
                 answer = {"error": [[str(error).splitlines()[0]]]}
             self._seen.setdefault(json.dumps(answer, sort_keys=True), answer)
-            self._done.wait(READ_EVERY_S)
+            self._done.wait(0.2)
 
     def stop(self) -> list[dict]:
         self._done.set()
