@@ -3,6 +3,7 @@
 {% endmacro %}
 
 {% macro default__dirxml_judged_events(table_name) %}
+    {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set key_names = [] -%}

@@ -182,11 +182,15 @@ def test_every_format_declares_its_models(tmp_path):
         "stg_debezium__orders_events": "cdcflow_table",
         "stg_dirxml__emp_events": "cdcflow_table",
     }
-    decoded = yaml.safe_load(files["intermediate/qlik_kafka/_qlik_kafka__models.yml"])["models"][0]
-    assert (decoded["name"], decoded["config"]["materialized"]) == (
-        "int_products__messages_decoded",
-        "cdcflow_table",
-    )
+    # and the model between staging and change log: the Qlik Kafka messages read by the metadata
+    # in effect, the DirXML events judged (read by the change log, the outcomes and the quarantine)
+    for fmt in ("qlik_kafka", "dirxml"):
+        (prepared,) = yaml.safe_load(files[f"intermediate/{fmt}/_{fmt}__models.yml"])["models"][:1]
+        assert (prepared["name"], prepared["config"]["materialized"]) == (
+            {"qlik_kafka": "int_products__messages_decoded", "dirxml": "int_emp__events_judged"}[fmt],
+            "cdcflow_table",
+        )
+        assert prepared["config"]["meta"]["cdcflow_read_this_run"] is True
     dirxml = yaml.safe_load(files["marts/dirxml/_dirxml__models.yml"])["models"]
     operation = next(c for c in dirxml[0]["columns"] if c["name"] == "operation")
     assert operation["data_tests"][1] == {"accepted_values": {"arguments": {"values": ["I", "U"]}}}
