@@ -23,7 +23,7 @@ it is written and before its commit (a commit is atomic: nothing else to
 damage). CI runs the workloads' fast points: on parquet, lost open partitions
 inside the qlik_ct workload's last chain; on Delta, a kill inside the formats
 workload's last chain's MERGE (tests/e2e/test_equivalence_on_delta.py).
-CDCFLOW_FAULT_SWEEP=1 runs every point (74 on parquet, 35 on each of Delta and
+CDCFLOW_FAULT_SWEEP=1 runs every point (73 on parquet, 36 on each of Delta and
 Iceberg).
 """
 
