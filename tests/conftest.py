@@ -21,18 +21,18 @@ os.environ.setdefault("SPARK_CONF_DIR", str(Path(__file__).resolve().parent / "s
 # while the other worker idled (the benchmark's smoke run, 725 s, one test:
 # xdist's own reordering puts the files with fewest tests last).
 SLOWEST_FIRST = [
-    "tests/e2e/test_thrift.py",
-    "tests/e2e/test_fault_injection.py",
-    "tests/e2e/test_benchmark_smoke.py",
+    "tests/e2e/test_equivalence_on_delta.py",
     "tests/e2e/test_incremental.py",
     "tests/e2e/test_late_deliveries.py",
-    "tests/e2e/test_integration_project.py",
+    "tests/e2e/test_fault_injection.py",
     "tests/e2e/test_dirxml_walkthrough.py",
+    "tests/e2e/test_integration_project.py",
+    "tests/e2e/test_thrift.py",
+    "tests/e2e/test_change_table_layout.py",
     "tests/e2e/test_installed_package.py",
-    "tests/e2e/test_workload_formats.py",
-    "tests/e2e/test_equivalence_on_delta.py",
-    "tests/e2e/test_equivalence_on_parquet.py",
+    "tests/e2e/test_schema_changes.py",
     "tests/e2e/test_equivalence_on_iceberg.py",
+    "tests/e2e/test_equivalence_on_parquet.py",
 ]
 
 

@@ -16,7 +16,6 @@ This module holds the source history, its landing and the checks
 (`EquivalenceChecks`); test_equivalence_on_<format>.py runs them on each table
 format, a file each, so that the two test workers share them out."""
 
-import os
 from datetime import datetime, timedelta
 
 import pytest
@@ -24,10 +23,10 @@ import pytest
 from testkit import change_history as ch
 from testkit.vendors import KAFKA_LANDING
 from tests.e2e.helpers import append_rows, as_text
+from tests.e2e.suite import EVERY_TABLE_FORMAT
 
 # CI runs the equivalence on Delta Lake, the default table format; on Iceberg and parquet
-# a faster subset (each file says which), the whole of it with this flag
-EVERY_TABLE_FORMAT = os.environ.get("CDCFLOW_EVERY_TABLE_FORMAT") == "1"
+# a faster subset (each file says which), the whole of it with the flag (tests/e2e/suite.py)
 ON_EVERY_TABLE_FORMAT_ONLY = pytest.mark.skipif(
     not EVERY_TABLE_FORMAT,
     reason="the equivalence on Iceberg and parquet runs with CDCFLOW_EVERY_TABLE_FORMAT=1 (CI: Delta Lake's)",

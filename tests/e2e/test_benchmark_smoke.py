@@ -3,7 +3,11 @@ working: its steps run as in the real benchmark (``--quick``: all but the run
 with nothing new, the baseline on the main batch and the check after the full
 build), the pipeline's tables
 equal the hand-written baseline's and the source table's after the increment,
-and the results are written as JSON, Markdown and a PNG plot."""
+and the results are written as JSON, Markdown and a PNG plot. It runs with
+CDCFLOW_FULL_SUITE=1 (tests/e2e/suite.py), as does the check of the benchmark's
+stream in every format (tests/e2e/test_workload_formats.py); CI tests the
+benchmark's own code without running it (tests/unit/test_bench.py, and its
+table comparison in test_workload_formats.py)."""
 
 import json
 import subprocess
@@ -12,8 +16,12 @@ import sys
 import pytest
 
 from testkit.project import PROJECT_DIR
+from tests.e2e.suite import full_suite_only
 
-pytestmark = pytest.mark.spark
+pytestmark = [
+    pytest.mark.spark,
+    full_suite_only("the benchmark's code without its runs, tests/unit/test_bench.py"),
+]
 
 
 def test_benchmark_smoke_run(tmp_path):

@@ -29,24 +29,22 @@ Iceberg).
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from tests.e2e.fault_workloads import WORKLOADS
 from tests.e2e.kill_points import assert_redone_losing_nothing
+from tests.e2e.suite import FAULT_SWEEP
 
 pytestmark = pytest.mark.spark
 
-SWEEP = os.environ.get("CDCFLOW_FAULT_SWEEP") == "1"
 # CI's Delta point runs beside the equivalence, which makes the same runs of the workload
-MERGE_FORMATS = ("delta", "iceberg") if SWEEP else ()
+MERGE_FORMATS = ("delta", "iceberg") if FAULT_SWEEP else ()
 POINTS = [
-    (workload, "parquet", point) for workload in WORKLOADS.values() for point in workload.points(SWEEP)
+    (workload, "parquet", point) for workload in WORKLOADS.values() for point in workload.points(FAULT_SWEEP)
 ] + [
     (WORKLOADS["formats"], table_format, point)
     for table_format in MERGE_FORMATS
-    for point in WORKLOADS["formats"].points(SWEEP, table_format)
+    for point in WORKLOADS["formats"].points(FAULT_SWEEP, table_format)
 ]
 
 

@@ -6,8 +6,9 @@ change_mask, one new set of files per batch).
 
 The project's default table format (Delta Lake) throughout; on parquet, whose
 chain is merge-on-read, the same two runs (`parquet_incremental`) and a run
-compacting (`compacted`) give the same marts. Iceberg's incremental runs are the
-cross-format equivalence's (it needs a session of its own)."""
+compacting (`compacted`, with CDCFLOW_FULL_SUITE=1: tests/e2e/suite.py) give the
+same marts. Iceberg's incremental runs are the cross-format equivalence's (it needs a
+session of its own)."""
 
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from tests.e2e.helpers import (
     spark_rows,
 )
 from tests.e2e.qlik_ct_batches import BATCH_1, BATCH_2, ct_row
+from tests.e2e.suite import full_suite_only
 
 pytestmark = pytest.mark.spark
 
@@ -34,6 +36,8 @@ BUILD = (
     *("build", "--select", "source:qlik_ct+"),
     *("--exclude", "resource_type:seed", "resource_type:unit_test", "tag:exhaustive"),
 )
+# the models alone: the first of two runs (the second's data tests read its tables too)
+RUN = ("run", "--select", "source:qlik_ct+")
 
 
 MARTS = {
@@ -66,7 +70,7 @@ def incremental_and_full(spark, state_dir, integration_project):
     # de-duplication)
     _load_full_load(spark, "inc_raw")
     _load(spark, "inc_raw", BATCH_1)
-    _dbt(state_dir, *BUILD, "--vars", "{cdcflow_raw_schema: inc_raw}", schema="inc")
+    _dbt(state_dir, *RUN, "--vars", "{cdcflow_raw_schema: inc_raw}", schema="inc")
     after_first = spark_rows(spark, "inc.it_customers_current", MARTS["it_customers_current"])
     quarantined_first = spark_rows(spark, "inc.qlik_ct_quarantine", ["change_seq"])
     _load(spark, "inc_raw", BATCH_2)
@@ -187,7 +191,7 @@ def parquet_incremental(incremental_and_full, state_dir):
     spark, *_ = incremental_and_full
     _load_full_load(spark, "pq_raw")
     _load(spark, "pq_raw", BATCH_1)
-    _dbt(state_dir, *BUILD, "--vars", f"{{cdcflow_raw_schema: pq_raw, {PARQUET}}}", schema="pq")
+    _dbt(state_dir, *RUN, "--vars", f"{{cdcflow_raw_schema: pq_raw, {PARQUET}}}", schema="pq")
     _load(spark, "pq_raw", BATCH_2)
     udf = f"{{cdcflow_raw_schema: pq_raw, cdcflow_mask_decoder: udf, {PARQUET}}}"
     _dbt(state_dir, *BUILD, "--vars", udf, schema="pq")
@@ -256,6 +260,7 @@ def compacted(incremental_and_full, state_dir):
     return spark
 
 
+@full_suite_only("parquet's incremental runs without compaction, and its kill point")
 def test_a_compacting_run_leaves_one_copy_of_each_link_and_the_same_marts(compacted):
     spark = compacted
     for mart, columns in MARTS.items():

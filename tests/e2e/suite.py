@@ -1,0 +1,30 @@
+"""What `make test` (CI) leaves out, and the flags that put it back.
+
+CI runs every capability once, on Delta Lake (the default table format) in full
+and on Iceberg and parquet in a subset (docs/contributing.md, "Tests"). The
+long sweeps and the repeats run with a flag:
+
+* ``CDCFLOW_FAULT_SWEEP=1``: every kill point (tests/e2e/test_fault_injection.py);
+* ``CDCFLOW_EVERY_TABLE_FORMAT=1``: the cross-format equivalence on Iceberg and
+  parquet too (tests/e2e/equivalence.py);
+* ``CDCFLOW_FULL_SUITE=1``: both, and the tests marked ``full_suite_only``: the
+  benchmark's smoke run, every format built from the benchmark's stream, a
+  compacting run on parquet.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+FULL_SUITE = os.environ.get("CDCFLOW_FULL_SUITE") == "1"
+FAULT_SWEEP = FULL_SUITE or os.environ.get("CDCFLOW_FAULT_SWEEP") == "1"
+EVERY_TABLE_FORMAT = FULL_SUITE or os.environ.get("CDCFLOW_EVERY_TABLE_FORMAT") == "1"
+
+
+def full_suite_only(what_ci_runs_instead: str):
+    """Skips a test outside CDCFLOW_FULL_SUITE=1; the reason says what covers it in CI."""
+    return pytest.mark.skipif(
+        not FULL_SUITE, reason=f"runs with CDCFLOW_FULL_SUITE=1 (CI: {what_ci_runs_instead})"
+    )
