@@ -116,7 +116,8 @@ def integration_project():
 # subprocess, a Thrift server): measured on three files in one session (the
 # DirXML walk-through and split statements, the table options; the machine alone),
 # 414 -> 342 s for the same 558/560 busy CPU-s, and it keeps paying after that.
-LONG_LIVED_JVM_OPTIONS = "-XX:-UseCodeCacheFlushing -XX:ReservedCodeCacheSize=512m"
+# The serial collector, as in tests/spark-conf (its comments give the figures).
+LONG_LIVED_JVM_OPTIONS = "-XX:-UseCodeCacheFlushing -XX:ReservedCodeCacheSize=512m -XX:+UseSerialGC"
 
 
 @pytest.fixture(scope="session")
