@@ -1,4 +1,4 @@
-{% macro orphan_before_image_raw_rows(cfg, changes) %}
+{% macro orphan_before_image_raw_rows(cfg, changes, landed_filter='true') %}
     {#- The orphan before images of `changes` (staged valid rows; see
         orphan_before_images) with their landed rows, read back from the
         change table as JSON: change_seq, raw_row, landed_at.
@@ -6,7 +6,10 @@
         rows, because only an orphan, which is rare, is ever quarantined. The
         orphans are broadcast and semi-joined before the raw row is built, so
         only they are turned into JSON; with no orphan, Spark's adaptive
-        execution drops the join and does not scan the change table. -#}
+        execution drops the join and does not scan the change table.
+        `landed_filter`: the filter on landed_at that selected `changes` (an
+        orphan landed where its staged row did): the change table's files
+        landed outside it are not read, whatever its size. -#}
     {%- set prefix = var('cdcflow_qlik_header_prefix', 'header__') -%}
     select /*+ broadcast(orphan) */
         landed.change_seq,
@@ -23,5 +26,5 @@
     left semi join ({{ cdcflow.orphan_before_images(changes) }}) as orphan
         on landed.change_seq = orphan.change_seq
         and landed.landed_at <=> orphan.landed_at
-    where landed.change_oper = 'B'
+    where landed.change_oper = 'B' and {{ landed_filter }}
 {%- endmacro %}

@@ -18,6 +18,7 @@ with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
 {%- set group_range = cdcflow.processing_range(table_name) %}
+{%- set in_range = cdcflow.landed_in_range(group_range) %}
 {%- set overlap = var('cdcflow_landing_overlap_minutes', 10) | int %}
 {%- set change_log = cdcflow.change_log_before_run(table_name) %}
 {%- set quarantined_before_images = cdcflow.qlik_ct_quarantined_before_images(cfg) %}
@@ -26,7 +27,7 @@ with
 
     select *
     from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'changes')) }}
-    where {{ cdcflow.landed_in_range(group_range) }}
+    where {{ in_range }}
 
 ),
 
@@ -39,7 +40,7 @@ with
 {{ table_name }}_orphans as (
 
     -- before images without their UPDATE, each with its landed row
-    {{ cdcflow.orphan_before_image_raw_rows(cfg, table_name ~ '_valid_changes') }}
+    {{ cdcflow.orphan_before_image_raw_rows(cfg, table_name ~ '_valid_changes', in_range) }}
 
 ),
 
