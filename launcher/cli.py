@@ -34,7 +34,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file (spark-submit launcher/cli.py ...)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from launcher.spark import PROJECT_DIR, JavaMissing, build_session, check_java, warm_up  # noqa: E402
+from launcher.spark import PROJECT_DIR, JavaMissing, build_session, check_java, stop_jvm, warm_up  # noqa: E402
 from launcher.state_dir_lock import StateDirInUse, release_state_dir  # noqa: E402
 from launcher.table_format import (  # noqa: E402
     FORMATS,
@@ -318,7 +318,7 @@ def cmd_docs(args) -> int:
         print(f"cdcflow: docs site written to {site}", flush=True)
         return 0
     # the site is static files: served without Spark, so the state folder is free for the runs meanwhile
-    _stop_spark()
+    stop_jvm()
     release_state_dir(args.state_dir)
     print(f"cdcflow: docs of {project_dir} on http://{args.host}:{args.port} (Ctrl-C stops)", flush=True)
     serve = ["docs", "serve", "--host", args.host, "--port", str(args.port), "--no-browser"]
@@ -330,20 +330,6 @@ def cmd_docs(args) -> int:
         print("cdcflow: docs server stopped", flush=True)
         return 0
     return 0 if served.success else 1
-
-
-def _stop_spark() -> None:
-    """Stop this process's Spark and its JVM (with it the embedded metastore)."""
-    from pyspark import SparkContext
-
-    if SparkContext._active_spark_context is not None:
-        SparkContext._active_spark_context.stop()
-    gateway = SparkContext._gateway
-    process = getattr(gateway, "proc", None)
-    if process is not None and process.stdin is not None:
-        process.stdin.close()  # the JVM ends when its stdin closes (PythonGatewayServer)
-        process.wait(timeout=120)
-    SparkContext._gateway = SparkContext._jvm = None
 
 
 def cmd_serve(args) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import re
@@ -11,6 +12,7 @@ import sys
 import threading
 from pathlib import Path
 
+from launcher import class_archive
 from launcher.state_dir_lock import hold_state_dir
 from launcher.table_format import DEFAULT_FORMAT, session_settings
 
@@ -182,9 +184,12 @@ def build_session(
     os.environ[EMBEDDED_SESSION_ENV] = conf[EMBEDDED_SESSION_CONF] = str(os.getpid())
     conf.update(format_settings)
     conf.update(extra_conf or {})
+    archive = _class_archive(conf)
     for key, value in conf.items():
         builder = builder.config(key, value)
     spark = builder.enableHiveSupport().getOrCreate()
+    if archive.making:  # the JVM writes the archive when it ends: end it before this process does
+        atexit.register(_publish_class_archive, archive)
     spark.sparkContext.setLogLevel(os.environ.get("CDCFLOW_SPARK_LOG_LEVEL", "ERROR"))
     # PySpark logs every failed statement with its JVM stack; dbt already reports
     # the failures that matter (and probes such as DESCRIBE may fail on purpose)
@@ -196,6 +201,57 @@ def build_session(
         target=warm_up, args=(spark,), kwargs={"files": False}, name="cdcflow-warm-up", daemon=True
     ).start()
     return spark
+
+
+# the exit status of the JVM stop_jvm ended last
+_ended_jvm_status: list[int | None] = [None]
+
+
+def stop_jvm() -> int | None:
+    """Stop this process's Spark and end its JVM (with it the embedded metastore);
+    the JVM's exit status, None when no JVM was running or it did not end."""
+    from pyspark import SparkContext
+
+    if SparkContext._active_spark_context is not None:
+        SparkContext._active_spark_context.stop()
+    process = getattr(SparkContext._gateway, "proc", None)
+    status = None
+    if process is not None and process.stdin is not None:
+        if not process.stdin.closed:
+            process.stdin.close()  # the JVM ends when its stdin closes (PythonGatewayServer)
+        try:
+            status = process.wait(timeout=300)
+        except subprocess.TimeoutExpired:
+            status = None
+        _ended_jvm_status[0] = status
+    SparkContext._gateway = SparkContext._jvm = None
+    return status
+
+
+def _publish_class_archive(archive: class_archive.ClassArchive) -> None:
+    """At this process's end: end its JVM, if still running, and publish the class
+    archive the JVM wrote as it ended (or the one it wrote when stop_jvm ended it)."""
+    from pyspark import SparkContext
+
+    status = stop_jvm() if SparkContext._gateway is not None else _ended_jvm_status[0]
+    class_archive.finish(archive, status)
+
+
+def _class_archive(conf: dict[str, str]) -> class_archive.ClassArchive:
+    """The class-data archive of the JVM this process starts (launcher/class_archive.py),
+    its options added to the driver's; none when this process's JVM is already running."""
+    from pyspark import SparkContext
+
+    if SparkContext._gateway is not None:
+        return class_archive.NO_ARCHIVE
+    extra_class_path = conf.get("spark.driver.extraClassPath") or spark_defaults().get(
+        "spark.driver.extraClassPath", ""
+    )
+    archive = class_archive.plan(extra_class_path.split(os.pathsep))
+    if archive.java_options:
+        given = conf.get("spark.driver.extraJavaOptions", "")
+        conf["spark.driver.extraJavaOptions"] = f"{given} {archive.java_options}".strip()
+    return archive
 
 
 # What the first statements of every run need and a new JVM pays for once (class
@@ -210,8 +266,9 @@ WARM_UP_TRANSITION = (
 
 
 def warm_up(spark, *, files: bool = True) -> None:
-    """Run WARM_UP_TRANSITION and (``files``) the parquet round trip on ``spark``:
-    the run's first statements then cost what they do, not the JVM's first use.
+    """Run WARM_UP_TRANSITION and (``files``) the parquet round trip on ``spark``,
+    and on a Delta Lake session Delta's (_warm_up_delta): the run's first
+    statements then cost what they do, not the JVM's first use.
     build_session starts the transition alone in a thread of its own, beside
     dbt's start and parse, which leave the JVM idle (the round trip there took a
     core from dbt's parse for no gain, measured); `cdcflow serve` runs both before
@@ -231,8 +288,30 @@ def warm_up(spark, *, files: bool = True) -> None:
                 "row_number() over (partition by name order by seq desc) as recency",
                 "_metadata.file_modification_time as landed_at",
             ).groupBy().agg({"landed_at": "max", "recency": "max"}).collect()
+            if "DeltaSparkSessionExtension" in spark.conf.get("spark.sql.extensions", ""):
+                _warm_up_delta(spark, f"delta.`{Path(folder) / 'delta'}`")
     except Exception:  # noqa: BLE001 - a warm-up, never the run's outcome
         return
+
+
+def _warm_up_delta(spark, table: str) -> None:
+    """A Delta Lake table made, appended to, merged into, described and read back
+    with a filter: what the state hooks and the models do on Delta first (its
+    snapshot, commit and data-skipping code; on a warm `cdcflow serve`, a nothing-new
+    run over Thrift found them cold)."""
+    spark.sql(
+        f"create table {table} using delta as select cast(id % 2 as string) as name, id as seq from range(4)"
+    )
+    spark.sql(f"insert into {table} select name, seq + (select max(seq) from {table}) as seq from {table}")
+    spark.sql(
+        f"merge into {table} as target using (select '0' as name, 1L as seq) as source"
+        " on target.name = source.name and target.seq = source.seq"
+        " when matched then update set * when not matched then insert *"
+    )
+    spark.sql(f"describe extended {table}").collect()
+    spark.sql(
+        f"select max(seq), max(_metadata.file_modification_time) from {table} where name = '1'"
+    ).collect()
 
 
 def remove_interrupted_writes(spark, warehouse: Path) -> list[Path]:

@@ -72,7 +72,7 @@ def test_docs_generates_then_serves_on_loopback_only(tmp_path, monkeypatch, caps
     state = tmp_path / "state"
     monkeypatch.setattr(launcher.cli, "_session", lambda args, **_: hold_state_dir(state))
     # (never this process's own Spark: a test worker's session serves the other tests)
-    monkeypatch.setattr(launcher.cli, "_stop_spark", lambda: calls.append("Spark stopped"))
+    monkeypatch.setattr(launcher.cli, "stop_jvm", lambda: calls.append("Spark stopped"))
     monkeypatch.setattr(launcher.dbt_invoke, "invoke_dbt", invoke)
     assert launcher.cli.main(["docs", "--state-dir", str(state), "--project-dir", str(tmp_path)]) == 0
     assert calls == [
