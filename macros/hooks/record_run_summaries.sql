@@ -120,7 +120,7 @@
         'versions_closed', 'current_versions', 'rows_quarantined', 'quarantine'] -%}
     {%- call statement('cdcflow_record_run_summaries') -%}
         insert into {{ relations.runs }}
-        select {{ columns | join(', ') }}
+        select /*+ COALESCE(1) */ {{ columns | join(', ') }}
         from {{ cdcflow.values_table(rows, 'summary', columns) }}
     {%- endcall -%}
     {%- do log(lines | join('\n'), info=true) -%}
