@@ -35,14 +35,17 @@ QUIET = "-Xlog:cds=off -Xlog:cds+dynamic=off"
 @dataclass(frozen=True)
 class ClassArchive:
     """What a session's driver JVM does with the archive: ``java_options`` to add to
-    it; ``making`` when this process makes the archive (call `finish` once its JVM
-    has been asked to end)."""
+    it; a ``part`` (and its ``lock``) when this process makes the archive (call
+    `finish` once its JVM has ended)."""
 
     java_options: str
-    making: bool = False
     archive: Path | None = None
     part: Path | None = None
     lock: Path | None = None
+
+    @property
+    def making(self) -> bool:
+        return self.part is not None
 
 
 NO_ARCHIVE = ClassArchive("")
@@ -69,17 +72,21 @@ def java_binary() -> Path | None:
     return Path(found) if found else None
 
 
-def class_path(extra_class_path: list[str], home: Path | None = None) -> list[Path] | None:
+def spark_conf_dir() -> Path:
+    """The folder Spark reads spark-defaults.conf from and puts on the class path:
+    SPARK_CONF_DIR, else SPARK_HOME/conf."""
+    return Path(os.environ.get("SPARK_CONF_DIR") or spark_home() / "conf")
+
+
+def class_path(extra_class_path: list[str]) -> list[Path] | None:
     """The driver's class path as Spark's launcher builds it: spark.driver.extraClassPath,
-    the conf folder (SPARK_CONF_DIR, else SPARK_HOME/conf), the jars of SPARK_HOME/jars.
-    None when a folder on it holds files: JDK 17 refuses to archive then."""
-    home = home or spark_home()
-    conf_dir = Path(os.environ.get("SPARK_CONF_DIR") or home / "conf")
+    the conf folder, the jars of SPARK_HOME/jars. None when a folder on it holds
+    files: JDK 17 refuses to archive then."""
     entries = [Path(entry) for entry in extra_class_path if entry]
-    for entry in [*entries, conf_dir]:
+    for entry in [*entries, spark_conf_dir()]:
         if entry.is_dir() and any(entry.iterdir()):
             return None
-    return entries + sorted((home / "jars").glob("*.jar"))
+    return entries + sorted((spark_home() / "jars").glob("*.jar"))
 
 
 def archive_key(java: Path, entries: list[Path]) -> str:
@@ -124,9 +131,9 @@ def _take_lock(lock: Path) -> bool:
     return False
 
 
-def plan(extra_class_path: list[str], *, make: bool = True) -> ClassArchive:
-    """The archive of this JVM and class path: mapped when it exists; else, with
-    ``make`` and no other process making it, made by this session's JVM when it ends."""
+def plan(extra_class_path: list[str]) -> ClassArchive:
+    """The archive of this JVM and class path: mapped when it exists; else, when no
+    other process is making it, made by this session's JVM when it ends."""
     if os.environ.get("CDCFLOW_CLASS_ARCHIVE", "").lower() in ("off", "0", "false", "no"):
         return NO_ARCHIVE
     java = java_binary()
@@ -142,7 +149,7 @@ def plan(extra_class_path: list[str], *, make: bool = True) -> ClassArchive:
     if archive.is_file():
         return ClassArchive(f"-XX:SharedArchiveFile={archive} {QUIET}", archive=archive)
     failed = folder / f"spark-{key}.failed"
-    if not make or failed.exists():
+    if failed.exists():
         return NO_ARCHIVE
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -154,9 +161,7 @@ def plan(extra_class_path: list[str], *, make: bool = True) -> ClassArchive:
     for left in folder.glob(f"spark-{key}.jsa.*.part"):
         left.unlink(missing_ok=True)  # a maker killed before it finished
     part = folder / f"spark-{key}.jsa.{os.getpid()}.part"
-    return ClassArchive(
-        f"-XX:ArchiveClassesAtExit={part} {QUIET}", making=True, archive=archive, part=part, lock=lock
-    )
+    return ClassArchive(f"-XX:ArchiveClassesAtExit={part} {QUIET}", archive=archive, part=part, lock=lock)
 
 
 def finish(plan_made: ClassArchive, jvm_status: int | None) -> None:

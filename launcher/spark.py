@@ -72,11 +72,8 @@ def spark_defaults() -> dict[str, str]:
     """The settings of the spark-defaults.conf Spark reads ($SPARK_CONF_DIR, else the
     conf folder of $SPARK_HOME), read as Java reads a properties file: a key, then
     blanks, `=` or `:`, then its value; `#` starts a comment line."""
-    folder = os.environ.get("SPARK_CONF_DIR") or (
-        str(Path(os.environ["SPARK_HOME"]) / "conf") if os.environ.get("SPARK_HOME") else ""
-    )
-    path = Path(folder) / "spark-defaults.conf" if folder else None
-    if path is None or not path.is_file():
+    path = class_archive.spark_conf_dir() / "spark-defaults.conf"
+    if not path.is_file():
         return {}
     settings = {}
     for line in path.read_text().splitlines():
@@ -189,7 +186,8 @@ def build_session(
         builder = builder.config(key, value)
     spark = builder.enableHiveSupport().getOrCreate()
     if archive.making:  # the JVM writes the archive when it ends: end it before this process does
-        atexit.register(_publish_class_archive, archive)
+        _archives_being_made.append(archive)
+        atexit.register(stop_jvm)
     spark.sparkContext.setLogLevel(os.environ.get("CDCFLOW_SPARK_LOG_LEVEL", "ERROR"))
     # PySpark logs every failed statement with its JVM stack; dbt already reports
     # the failures that matter (and probes such as DESCRIBE may fail on purpose)
@@ -203,13 +201,14 @@ def build_session(
     return spark
 
 
-# the exit status of the JVM stop_jvm ended last
-_ended_jvm_status: list[int | None] = [None]
+# the class archive this process's JVM writes as it ends (build_session), published by stop_jvm
+_archives_being_made: list[class_archive.ClassArchive] = []
 
 
 def stop_jvm() -> int | None:
-    """Stop this process's Spark and end its JVM (with it the embedded metastore);
-    the JVM's exit status, None when no JVM was running or it did not end."""
+    """Stop this process's Spark and end its JVM (with it the embedded metastore),
+    then publish the class archive it wrote as it ended, if it was making one; the
+    JVM's exit status, None when no JVM was running or it did not end."""
     from pyspark import SparkContext
 
     if SparkContext._active_spark_context is not None:
@@ -223,18 +222,10 @@ def stop_jvm() -> int | None:
             status = process.wait(timeout=300)
         except subprocess.TimeoutExpired:
             status = None
-        _ended_jvm_status[0] = status
+        while _archives_being_made:
+            class_archive.finish(_archives_being_made.pop(), status)
     SparkContext._gateway = SparkContext._jvm = None
     return status
-
-
-def _publish_class_archive(archive: class_archive.ClassArchive) -> None:
-    """At this process's end: end its JVM, if still running, and publish the class
-    archive the JVM wrote as it ended (or the one it wrote when stop_jvm ended it)."""
-    from pyspark import SparkContext
-
-    status = stop_jvm() if SparkContext._gateway is not None else _ended_jvm_status[0]
-    class_archive.finish(archive, status)
 
 
 def _class_archive(conf: dict[str, str]) -> class_archive.ClassArchive:

@@ -97,7 +97,6 @@ def test_off_and_an_unwritable_folder_mean_no_archive(home, monkeypatch, tmp_pat
     blocker.write_text("")
     monkeypatch.setenv("CDCFLOW_CLASS_ARCHIVE_DIR", str(blocker / "archives"))
     assert class_archive.plan([]) == class_archive.NO_ARCHIVE
-    assert class_archive.plan([], make=False) == class_archive.NO_ARCHIVE
 
 
 def test_a_jvm_that_did_not_end_decides_nothing(home):
