@@ -24,6 +24,8 @@ $(STAMP): pyproject.toml $(POM)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	# the Delta Lake and Iceberg jars, from Maven Central into .venv/share/cdcflow/jars
 	$(BIN)/cdcflow jars --install > /dev/null
+	# the class-data archive Spark sessions start from (launcher/class_archive.py)
+	$(BIN)/cdcflow class-archive
 	rm -f $(VENV)/.installed-*
 	touch $@
 

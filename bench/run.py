@@ -26,6 +26,7 @@ import json
 import math
 import os
 import platform
+import shlex
 import shutil
 import signal
 import socket
@@ -39,6 +40,7 @@ from pathlib import Path
 
 from bench import measure, report
 from launcher.dbt_invoke import BUNDLED_PROFILES_DIR
+from launcher.spark import spark_defaults, spark_properties_file
 from launcher.table_format import DEFAULT_FORMAT
 from testkit.project import PROJECT_DIR, workload_project
 from testkit.workload import FORMATS, Workload, table_config, table_name
@@ -100,21 +102,28 @@ def machine() -> dict:
         "dbt_core": version("dbt-core"),
         "dbt_spark": version("dbt-spark"),
         "spark_driver_memory": os.environ.get("CDCFLOW_DRIVER_MEMORY", "4g"),
-        # the Spark settings folder the steps read, if any (the test suite sets tests/spark-conf)
+        # the Spark settings folder the steps read, if any
         "spark_conf_dir": os.environ.get("SPARK_CONF_DIR", ""),
+        # the Spark settings file they read, if any (the test suite gives tests/spark-conf's)
+        "spark_properties_file": str(spark_properties_file()) if spark_properties_file().is_file() else "",
     }
 
 
-def spark_conf_dir(folder: Path, event_log: Path) -> Path:
-    """A SPARK_CONF_DIR whose spark-defaults.conf writes Spark's event log
-    (uncompressed JSON, for reading where the time goes) to ``event_log``."""
+def event_log_properties(folder: Path, event_log: Path) -> Path:
+    """A Spark properties file with the settings the steps would read, that also
+    writes Spark's event log (uncompressed JSON, for reading where the time goes)
+    to ``event_log``."""
     event_log.mkdir(parents=True, exist_ok=True)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "spark-defaults.conf").write_text(
-        f"spark.eventLog.enabled true\nspark.eventLog.dir file://{event_log.resolve()}\n"
-        "spark.eventLog.compress false\n"
-    )
-    return folder
+    settings = {
+        **spark_defaults(),
+        "spark.eventLog.enabled": "true",
+        "spark.eventLog.dir": f"file://{event_log.resolve()}",
+        "spark.eventLog.compress": "false",
+    }
+    path = folder / "spark-defaults.conf"
+    path.write_text("".join(f"{key} {value}\n" for key, value in settings.items()))
+    return path
 
 
 class Step:
@@ -166,9 +175,9 @@ class Step:
             **more,
         }
         if self.event_logs:
-            env["SPARK_CONF_DIR"] = str(
-                spark_conf_dir(self.work / "spark-conf", self.event_logs / self.work.name / name)
-            )
+            event_log = self.event_logs / self.work.name / name
+            properties = shlex.quote(str(event_log_properties(self.work / "spark-conf", event_log)))
+            env["PYSPARK_SUBMIT_ARGS"] = f"--properties-file {properties} pyspark-shell"
         return env
 
     def recorded(self, name: str) -> bool:

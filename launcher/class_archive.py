@@ -11,8 +11,10 @@ status 0 (`finish`). One process makes it at a time (a lock file naming its
 process). The archive is only valid for the JVM and the class path it was made
 with: its name is a digest of both (the java binary, each class path entry's
 path, size and time). JDK 17 cannot archive with a folder holding files on the
-class path: Spark puts SPARK_CONF_DIR there, so with a spark-defaults.conf of
-one's own (the test suite's) sessions neither make nor use one.
+class path: Spark puts SPARK_CONF_DIR there, so with a spark-defaults.conf in
+a folder of one's own sessions neither make nor use one (a properties file given
+to spark-submit, as the test suite gives its settings, keeps it). `make setup`
+makes it (`cdcflow class-archive`).
 
 CDCFLOW_CLASS_ARCHIVE_DIR says where archives are kept (default: share/cdcflow/jvm
 of the environment cdcflow is installed in, beside the table formats' jars);

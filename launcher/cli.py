@@ -12,6 +12,8 @@
                                 landed change table (embedded warehouse)
     cdcflow jars --install      fetch the Delta Lake and Iceberg jars with Maven, once;
                                 `cdcflow jars` prints the project's format's jars
+    cdcflow class-archive       make the class-data archive sessions start from, now
+                                (`make setup` does; else the first session makes it)
 
 `serve` also runs under spark-submit on a cluster (the format's jars passed to it):
     spark-submit --master spark://host:7077 --py-files udfs.zip --jars "$(cdcflow jars)" \
@@ -423,6 +425,37 @@ def _describe(args) -> int:
     return 1 if differences else 0
 
 
+def cmd_class_archive(args) -> int:
+    """Make the class-data archive of this installation's sessions now
+    (launcher/class_archive.py): a session of the table format started in a
+    folder of its own, warmed up as `cdcflow serve` warms up, and ended, so that
+    no run pays for making it. Says where it is; without one, why it may be."""
+    import tempfile
+
+    from launcher.spark import jvm_class_archive
+
+    with tempfile.TemporaryDirectory(prefix="cdcflow-class-archive-") as folder:
+        args.state_dir = Path(folder)
+        spark = _session(args, project_dir=_project_dir([], None)[1])
+        warm_up(spark)
+        for thread in threading.enumerate():
+            if thread.name == "cdcflow-warm-up":
+                thread.join(timeout=120)
+        archive = jvm_class_archive()
+        status = stop_jvm()
+        release_state_dir(args.state_dir)
+    if archive is not None and archive.is_file():
+        print(f"cdcflow: class-data archive {archive}")
+        return 0
+    print(
+        "cdcflow: no class-data archive made (CDCFLOW_CLASS_ARCHIVE=off, a SPARK_CONF_DIR holding"
+        f" files, another process making it, or the JVM ended with status {status}); sessions start"
+        " without one",
+        file=sys.stderr,
+    )
+    return 0
+
+
 def cmd_jars(args) -> int:
     """Install the table formats' jars (--install), or print those of one format,
     comma-separated, as spark-submit's --jars takes them."""
@@ -525,6 +558,12 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=int(os.environ.get("CDCFLOW_THRIFT_PORT", "10000")))
     serve.set_defaults(func=cmd_serve)
 
+    archive = commands.add_parser(
+        "class-archive",
+        parents=[common],
+        help="make the class-data archive Spark sessions start from (launcher/class_archive.py), now",
+    )
+    archive.set_defaults(func=cmd_class_archive)
     jars = commands.add_parser(
         "jars",
         parents=[common],

@@ -6,6 +6,7 @@ import atexit
 import logging
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -68,11 +69,26 @@ TUNING_SETTINGS = (
 )
 
 
+def spark_properties_file() -> Path:
+    """The properties file Spark takes its defaults from: the ``--properties-file``
+    PySpark passes spark-submit (in PYSPARK_SUBMIT_ARGS), else spark-defaults.conf
+    of $SPARK_CONF_DIR, else of the conf folder of $SPARK_HOME. A properties file
+    keeps the class-data archive (launcher/class_archive.py); a conf folder holding
+    files, which Spark puts on the class path, rules it out."""
+    arguments = shlex.split(os.environ.get("PYSPARK_SUBMIT_ARGS", ""))
+    for number, argument in enumerate(arguments):
+        if argument == "--properties-file" and number + 1 < len(arguments):
+            return Path(arguments[number + 1])
+        if argument.startswith("--properties-file="):
+            return Path(argument.split("=", 1)[1])
+    return class_archive.spark_conf_dir() / "spark-defaults.conf"
+
+
 def spark_defaults() -> dict[str, str]:
-    """The settings of the spark-defaults.conf Spark reads ($SPARK_CONF_DIR, else the
-    conf folder of $SPARK_HOME), read as Java reads a properties file: a key, then
-    blanks, `=` or `:`, then its value; `#` starts a comment line."""
-    path = class_archive.spark_conf_dir() / "spark-defaults.conf"
+    """The settings of the properties file Spark reads (spark_properties_file), read
+    as Java reads a properties file: a key, then blanks, `=` or `:`, then its value;
+    `#` starts a comment line."""
+    path = spark_properties_file()
     if not path.is_file():
         return {}
     settings = {}
@@ -182,6 +198,8 @@ def build_session(
     conf.update(format_settings)
     conf.update(extra_conf or {})
     archive = _class_archive(conf)
+    if archive.archive is not None:
+        _jvm_archive[:] = [archive]
     for key, value in conf.items():
         builder = builder.config(key, value)
     spark = builder.enableHiveSupport().getOrCreate()
@@ -203,6 +221,14 @@ def build_session(
 
 # the class archive this process's JVM writes as it ends (build_session), published by stop_jvm
 _archives_being_made: list[class_archive.ClassArchive] = []
+# the class archive of this process's JVM, mapped or being made (build_session; jvm_class_archive)
+_jvm_archive: list[class_archive.ClassArchive] = []
+
+
+def jvm_class_archive() -> Path | None:
+    """Where the class archive of this process's JVM is (or will be once stop_jvm
+    has ended it and published it): none when its JVM neither maps nor makes one."""
+    return _jvm_archive[-1].archive if _jvm_archive else None
 
 
 def stop_jvm() -> int | None:

@@ -1,7 +1,7 @@
 """The driver JVM's class-data archive (launcher/class_archive.py) with a real JVM:
-the first session of an installation makes it when its JVM ends, the next maps
-Spark's classes from it. Sessions without a spark-defaults.conf of their own, as
-a user's are (the suite's own folder of settings rules the archive out)."""
+`cdcflow class-archive` (`make setup`) makes it as its JVM ends, the next session
+maps Spark's classes from it. The suite gives its settings as a properties file,
+which keeps the archive (a SPARK_CONF_DIR holding files rules it out)."""
 
 import os
 import subprocess
@@ -37,16 +37,34 @@ def _session(tmp_path, name: str, environment: dict) -> subprocess.CompletedProc
     return loaded.read_text()
 
 
-def test_the_first_session_makes_the_archive_and_the_next_maps_spark_s_classes_from_it(tmp_path):
+def test_cdcflow_class_archive_makes_the_archive_and_the_next_session_maps_spark_s_classes_from_it(tmp_path):
+    # what `make setup` runs; without it, the first session of an installation makes it as it ends
     archives = tmp_path / "archives"
     environment = {key: value for key, value in os.environ.items() if key != "SPARK_CONF_DIR"}
     environment.update(CDCFLOW_CLASS_ARCHIVE_DIR=str(archives))
 
-    first = _session(tmp_path, "first", environment)
-    made = sorted(path.name for path in archives.iterdir())
-    assert len(made) == 1 and made[0].startswith("spark-") and made[0].endswith(".jsa"), made
-    assert "org.apache.spark.SparkContext source: file:" in first  # from its jar
+    made = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "launcher.cli",
+            "class-archive",
+            "--table-format",
+            "parquet",
+            "--master",
+            "local[1]",
+        ],
+        cwd=PROJECT_DIR,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert made.returncode == 0, made.stderr[-3000:]
+    archive = sorted(path.name for path in archives.iterdir())
+    assert len(archive) == 1 and archive[0].startswith("spark-") and archive[0].endswith(".jsa"), archive
+    assert made.stdout == f"cdcflow: class-data archive {archives / archive[0]}\n"
 
-    second = _session(tmp_path, "second", environment)
-    assert "org.apache.spark.SparkContext source: shared objects file (top)" in second
-    assert sorted(path.name for path in archives.iterdir()) == made  # no lock or part left
+    session = _session(tmp_path, "session", environment)
+    assert "org.apache.spark.SparkContext source: shared objects file (top)" in session
+    assert sorted(path.name for path in archives.iterdir()) == archive  # no lock or part left

@@ -15,6 +15,7 @@ def test_spark_defaults_tune_and_cdcflow_keeps_what_its_state_needs(tmp_path, mo
         "spark.driver.defaultJavaOptions  -XX:TieredStopAtLevel=1 -Dx=y\n"
     )
     monkeypatch.setenv("SPARK_CONF_DIR", str(conf_dir))
+    monkeypatch.delenv("PYSPARK_SUBMIT_ARGS", raising=False)
     assert spark_defaults() == {
         "spark.sql.shuffle.partitions": "2",
         "spark.driver.memory": "1g",
@@ -33,8 +34,28 @@ def test_spark_defaults_tune_and_cdcflow_keeps_what_its_state_needs(tmp_path, mo
 
 def test_without_spark_defaults_the_launcher_sets_its_tuning(tmp_path, monkeypatch):
     monkeypatch.setenv("SPARK_CONF_DIR", str(tmp_path / "none"))
+    monkeypatch.delenv("PYSPARK_SUBMIT_ARGS", raising=False)
     monkeypatch.delenv("SPARK_HOME", raising=False)
     assert spark_defaults() == {}
     conf = spark_conf(tmp_path / "state")
     assert conf["spark.sql.shuffle.partitions"] == "32"
     assert set(TUNING_SETTINGS) <= set(conf)
+
+
+def test_a_properties_file_given_to_spark_submit_is_read_as_spark_reads_it(tmp_path, monkeypatch):
+    # PYSPARK_SUBMIT_ARGS's --properties-file, what the test suite uses: it wins over
+    # SPARK_CONF_DIR's spark-defaults.conf, as with spark-submit
+    conf_dir = tmp_path / "conf"
+    conf_dir.mkdir()
+    (conf_dir / "spark-defaults.conf").write_text("spark.sql.shuffle.partitions 7\n")
+    properties = tmp_path / "my spark.conf"
+    properties.write_text("spark.sql.shuffle.partitions 2\nspark.ui.enabled=true\n")
+    monkeypatch.setenv("SPARK_CONF_DIR", str(conf_dir))
+    submit_args = f"--master local[2] --properties-file '{properties}' pyspark-shell"
+    monkeypatch.setenv("PYSPARK_SUBMIT_ARGS", submit_args)
+    assert spark_defaults() == {"spark.sql.shuffle.partitions": "2", "spark.ui.enabled": "true"}
+    assert "spark.sql.shuffle.partitions" not in spark_conf(tmp_path / "state")
+    monkeypatch.setenv("PYSPARK_SUBMIT_ARGS", f"'--properties-file={properties}' pyspark-shell")
+    assert spark_defaults()["spark.sql.shuffle.partitions"] == "2"
+    monkeypatch.setenv("PYSPARK_SUBMIT_ARGS", "pyspark-shell")
+    assert spark_defaults() == {"spark.sql.shuffle.partitions": "7"}
