@@ -11,7 +11,8 @@
         again up to the landing end of then (an empty range is not worth reading
         again), so what lands meanwhile is read by that run. One run at a time:
         the run claims the groups first, and stops if another run holds them
-        (claim_cdc_run). A configured column a group's change log or versioned
+        (claim_cdc_run). A state log of many files is compacted, with the run
+        summaries (compact_cdc_state_table). A configured column a group's change log or versioned
         model lacks is added to it before any model runs (follow_configured_columns;
         a group with nothing new in this run, record_groups_with_nothing_new: by
         its models' pre-hooks). -#}
@@ -25,6 +26,11 @@
     {%- do cdcflow.create_cdc_state_relations(relations) -%}
     {%- do cdcflow.claim_cdc_run(relations, groups) -%}
     {%- set latest = cdcflow.latest_cdc_states(relations, with_last_ends=true) -%}
+    {%- set recorded_before = latest.values() | list -%}
+    {%- if recorded_before and recorded_before[0]['log_files'] > var('cdcflow_state_table_max_files', 32) | int -%}
+        {%- do cdcflow.compact_cdc_state_table(relations.log) -%}
+        {%- do cdcflow.compact_cdc_state_table(relations.runs) -%}
+    {%- endif -%}
     {%- set ends = cdcflow.cdc_groups_landed_ends(groups) -%}
     {%- set now = modules.datetime.datetime.utcnow().isoformat(sep=' ') -%}
     {%- set inputs = [] -%}

@@ -1,7 +1,10 @@
 {% macro create_cdc_state_relations(relations) %}
     {#- Creates the state log, the state table (view) and the run summaries if
         they do not exist (a run that finds them in dbt's relation cache issues
-        no statement). -#}
+        no statement), once what a killed compaction of the log or the summaries
+        left is put right (restore_cdc_state_table). -#}
+    {%- do cdcflow.restore_cdc_state_table(relations.log) -%}
+    {%- do cdcflow.restore_cdc_state_table(relations.runs) -%}
     {%- set log = adapter.get_relation(relations.log.database, relations.log.schema, relations.log.identifier) -%}
     {%- set table = adapter.get_relation(
         relations.table.database, relations.table.schema, relations.table.identifier

@@ -69,6 +69,10 @@ INCREMENTAL_OR_TABLE = (
     "cdcflow_partitioned_chain",
     "cdcflow_current",
 )
+# the state log and run summaries of SCHEMA's runs are compacted by every run after
+# the first (more than 2 files: each run appends two to the log), FULL's never
+COMPACTING = {SCHEMA: {"cdcflow_state_table_max_files": 2}, FULL: {}}
+STATE_LOG = ["state_seq", "name", "state", "state_name", "current_end_lsn", "invocation_id"]
 TRUNCATED = '{"magic":"atMSG","type":"DT","message":{"schema":"dbo","table":"ACCOUNTS","data":{"ID":"'
 
 
@@ -137,7 +141,7 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     project = make_project(tmp_path_factory.mktemp("late"), TABLES, {"cdcflow_raw_schema": f"{SCHEMA}_raw"})
 
     def dbt(schema: str, *args: str):
-        dbt_vars = {"cdcflow_raw_schema": f"{schema}_raw"}
+        dbt_vars = {"cdcflow_raw_schema": f"{schema}_raw", **COMPACTING[schema]}
         return run_dbt(
             state_dir, "run", *args, "--vars", json.dumps(dbt_vars), schema=schema, project_dir=project
         )
@@ -165,6 +169,7 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     _land(spark, f"{SCHEMA}_raw", 3)
     failing = {
         "cdcflow_raw_schema": f"{SCHEMA}_raw",
+        **COMPACTING[SCHEMA],
         "cdcflow_tables": {
             name: {**entry, "valid_to_current": "cdcflow_no_such_function()"}
             for name, entry in TABLES.items()
@@ -189,6 +194,15 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     # embedded session holds its state folder alone: it makes no claim of its own)
     ranges = f"select name, current_start_lsn from {SCHEMA}.cdc_states"
     seen["ranges_4"] = sorted(tuple(row) for row in spark.sql(ranges).collect())
+    # a compaction of the state log killed after the log was renamed away, its copy
+    # complete; one of the run summaries killed while it copied (an empty copy)
+    seen["log_4"] = spark_rows(spark, f"{SCHEMA}.cdc_states_log", STATE_LOG)
+    spark.sql(f"alter table {SCHEMA}.cdc_states_log rename to {SCHEMA}.cdc_states_log__replaced")
+    spark.sql(
+        f"create table {SCHEMA}.cdc_states_log__compacted using parquet"
+        f" as select * from {SCHEMA}.cdc_states_log__replaced"
+    )
+    spark.sql(f"create table {SCHEMA}.cdc_states_runs__compacted like {SCHEMA}.cdc_states_runs")
     spark.sql(
         f"create view {SCHEMA}.cdc_states_claim as select '{LEFT_CLAIM}' as invocation_id,"
         " timestamp'2026-01-02 03:04:05' as started_at, 'lt_ct' as cdc_groups, 'dbt run' as command"
@@ -197,11 +211,13 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
         state_dir,
         "build",
         "--vars",
-        json.dumps({"cdcflow_raw_schema": f"{SCHEMA}_raw"}),
+        json.dumps({"cdcflow_raw_schema": f"{SCHEMA}_raw", **COMPACTING[SCHEMA]}),
         schema=SCHEMA,
         project_dir=project,
     ).result.results
     seen["ranges_5"] = sorted(tuple(row) for row in spark.sql(ranges).collect())
+    seen["log_5"] = spark_rows(spark, f"{SCHEMA}.cdc_states_log", STATE_LOG)
+    seen["left_5"] = spark.sql(f"show tables in {SCHEMA} like 'cdc_states_*__*'").collect()
     seen["claims_5"] = spark.sql(f"show views in {SCHEMA} like 'cdc_states_claim'").collect()
     seen["log"] = (state_dir / "logs" / "dbt.log").read_text(errors="replace")
     seen["states_5"] = _states(spark, SCHEMA)
@@ -212,6 +228,13 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     _land(spark, f"{SCHEMA}_raw", 5)
     dbt(SCHEMA)
     seen["incremental_6"] = _marts(spark, SCHEMA)
+    seen["state_files_6"] = {
+        table: spark.sql(f"select count(distinct _metadata.file_path) from {SCHEMA}.{table}").first()[0]
+        for table in ("cdc_states_log", "cdc_states_runs")
+    }
+    seen["full_state_files_6"] = spark.sql(
+        f"select count(distinct _metadata.file_path) from {FULL}.cdc_states_log"
+    ).first()[0]
     _land(spark, f"{FULL}_raw", 5)
     dbt(FULL, "--full-refresh")
     seen["full_6"] = _marts(spark, FULL)
@@ -313,3 +336,16 @@ def test_an_embedded_run_takes_over_a_claim_left_by_a_killed_run_and_leaves_none
 def test_the_run_after_one_with_nothing_new_reads_what_landed_since(runs):
     assert runs["incremental_6"] == runs["full_6"]
     assert runs["incremental_6"] != runs["incremental_5"]
+
+
+def test_the_state_tables_are_compacted_and_a_killed_compaction_loses_no_state(runs):
+    # every run of SCHEMA (7) rewrote its state log and run summaries into one file
+    # before appending its own; FULL's log, 3 runs without compaction, keeps each file
+    assert runs["state_files_6"]["cdc_states_log"] <= 3, runs["state_files_6"]
+    assert runs["state_files_6"]["cdc_states_runs"] <= 2, runs["state_files_6"]
+    assert runs["full_state_files_6"] > runs["state_files_6"]["cdc_states_log"]
+    # the run after a compaction killed midway took the complete copy as the log and
+    # dropped the rest: every state recorded before it is there, once, then its own
+    assert runs["left_5"] == []
+    assert set(runs["log_4"]) < set(runs["log_5"])
+    assert len({row[0] for row in runs["log_5"]}) == len(runs["log_5"])
