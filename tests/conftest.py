@@ -32,7 +32,6 @@ SLOWEST_FIRST = [
     "tests/e2e/test_equivalence_on_delta.py",
     "tests/e2e/test_incremental.py",
     "tests/e2e/test_late_deliveries.py",
-    "tests/e2e/test_fault_injection.py",
     "tests/e2e/test_dirxml_walkthrough.py",
     "tests/e2e/test_integration_project.py",
     "tests/e2e/test_thrift.py",

@@ -11,10 +11,10 @@
            is renamed back to the table's name);
         3. the copy renamed to the table's name, 4. the replaced one dropped
            (killed before: the replaced one is dropped).
-        Called by the run that holds the claim (one run at a time). -#}
+        Called by the run that holds the claim (one run at a time), after
+        create_cdc_state_relations has put right what an earlier kill left. -#}
     {%- set compacted = relation.incorporate(path={'identifier': relation.identifier ~ '__compacted'}) -%}
     {%- set replaced = relation.incorporate(path={'identifier': relation.identifier ~ '__replaced'}) -%}
-    {%- do cdcflow.restore_cdc_state_table(relation) -%}
     {%- do run_query('create table ' ~ compacted ~ ' like ' ~ relation) -%}
     {%- do adapter.cache_added(compacted) -%}
     {%- do run_query('insert into ' ~ compacted ~ ' select /*+ COALESCE(1) */ * from ' ~ relation) -%}
