@@ -19,7 +19,6 @@ with
 {%- set cfg = cdcflow.table_config(table_name, 'qlik_ct') %}
 {%- set group_range = cdcflow.processing_range(table_name) %}
 {%- set in_range = cdcflow.landed_in_range(group_range) %}
-{%- set overlap = var('cdcflow_landing_overlap_minutes', 10) | int %}
 {%- set change_log = cdcflow.change_log_before_run(table_name) %}
 {%- set quarantined_before_images = cdcflow.qlik_ct_quarantined_before_images(cfg) %}
 
@@ -118,10 +117,11 @@ with
         raw_row,
         landed_at
     from {{ table_name }}_orphans
-    {%- if group_range.end %}
-    -- one landed within the overlap before the range's end waits: the next run
-    -- reads it again, with its UPDATE if that landed in the next batch
-    where landed_at is null or landed_at <= {{ group_range.end }} - interval {{ overlap }} minutes
+    {%- if group_range.settled %}
+    -- one landed after the next run's start (within the overlap before this run
+    -- listed the raw tables) waits: the next run reads it again, with its
+    -- UPDATE if that landed in the next batch
+    where landed_at is null or landed_at <= {{ group_range.settled }}
     {%- endif %}
 
     union all

@@ -17,11 +17,10 @@
     {%- if messages is none -%}
         {{ return(none) }}
     {%- endif -%}
-    {%- set overlap = var('cdcflow_landing_overlap_minutes', 10) | int -%}
-    {%- set landed_filter = "landed_at <= timestamp'" ~ state['current_end_at'].strftime('%Y-%m-%d %H:%M:%S.%f') ~ "'" -%}
-    {%- if state['current_start_at'] is not none -%}
-        {%- set landed_filter = landed_filter ~ " and landed_at > timestamp'"
-            ~ state['current_start_at'].strftime('%Y-%m-%d %H:%M:%S.%f') ~ "' - interval " ~ overlap ~ " minutes" -%}
+    {%- set group_range = cdcflow.processing_range(table_name) -%}
+    {%- set landed_filter = "landed_at <= " ~ group_range.end -%}
+    {%- if group_range.start is not none -%}
+        {%- set landed_filter = landed_filter ~ " and landed_at > " ~ group_range.start -%}
     {%- endif -%}
     {%- set query -%}
         select unix_micros(min(incomplete.first_landed_at)) - 1

@@ -1,12 +1,17 @@
 {% macro processing_range(table_name) %}
     {#- The processing range of a CDC group in this run, from the state table:
-        {'start': CS less the landing overlap, 'end': CE, 'reprocessing': true/false,
-        'last_ended_at': when the last run that ended cleanly (TFEND) recorded it},
-        bounds as timestamp literals over the raw rows' landing time. A group not
+        {'start': where the rows to read start (CS, less the landing overlap if
+        the run that took the range ending at CS listed the raw tables within
+        the overlap of CS: landing_overlap_bound), 'end': CE, 'reprocessing':
+        true/false, 'last_ended_at': when the last run that ended cleanly (TFEND)
+        recorded it, 'settled': the next run's 'start' (the rows landed after it
+        are read again by the next run: an orphan before image landed after it
+        waits for its UPDATE)}, bounds as timestamp literals over the raw rows'
+        landing time. A group not
         taking a range in this run (TFEND) gets its last range's end as both
         bounds' reference (nothing new is read); one without a state (no run
         recorded one yet, e.g. `dbt compile`, unit tests) is read whole. -#}
-    {%- set unbounded = {'start': none, 'end': none, 'reprocessing': 'false', 'last_ended_at': none} -%}
+    {%- set unbounded = {'start': none, 'end': none, 'reprocessing': 'false', 'last_ended_at': none, 'settled': none} -%}
     {%- if not execute or (model is defined and model.resource_type == 'unit_test') -%}
         {{ return(unbounded) }}
     {%- endif -%}
@@ -14,14 +19,25 @@
     {%- if adapter.get_relation(relations.log.database, relations.log.schema, relations.log.identifier) is none -%}
         {{ return(unbounded) }}
     {%- endif -%}
-    {%- set overlap = var('cdcflow_landing_overlap_minutes', 10) | int -%}
+    {%- set name = cdcflow.sql_string(table_name) -%}
+    {%- set timestamp_text = "'yyyy-MM-dd HH:mm:ss.SSSSSS'" -%}
     {%- set rows = run_query(
-        "select date_format(current_start_at - interval " ~ overlap ~ " minutes, 'yyyy-MM-dd HH:mm:ss.SSSSSS'),"
-        ~ " date_format(coalesce(current_end_at, current_start_at), 'yyyy-MM-dd HH:mm:ss.SSSSSS'),"
+        "with listings as (select current_end_at as listed_end,"
+        ~ " min(from_utc_timestamp(updated_at, current_timezone())) as listed_at from " ~ relations.log
+        ~ " where name = " ~ name ~ " and state_name in ('ILUPDATE', 'TFSTART', 'TFREDO')"
+        ~ " and not current_end_at <=> current_start_at group by current_end_at)"
+        ~ " select date_format(" ~ cdcflow.landing_overlap_bound('state.current_start_at', 'start_listing.listed_at')
+        ~ ", " ~ timestamp_text ~ "),"
+        ~ " date_format(coalesce(current_end_at, current_start_at), " ~ timestamp_text ~ "),"
         ~ " reprocessing and current_end_at is not null,"
-        ~ " (select date_format(max(updated_at), 'yyyy-MM-dd HH:mm:ss.SSSSSS') from " ~ relations.log
-        ~ " where name = " ~ cdcflow.sql_string(table_name) ~ " and state_name = 'TFEND')"
-        ~ " from " ~ relations.table ~ " where name = " ~ cdcflow.sql_string(table_name)
+        ~ " (select date_format(max(updated_at), " ~ timestamp_text ~ ") from " ~ relations.log
+        ~ " where name = " ~ name ~ " and state_name = 'TFEND'),"
+        ~ " date_format(" ~ cdcflow.landing_overlap_bound('coalesce(state.current_end_at, state.current_start_at)', 'end_listing.listed_at')
+        ~ ", " ~ timestamp_text ~ ")"
+        ~ " from " ~ relations.table ~ " as state"
+        ~ " left join listings as start_listing on start_listing.listed_end = state.current_start_at"
+        ~ " left join listings as end_listing on end_listing.listed_end = coalesce(state.current_end_at, state.current_start_at)"
+        ~ " where state.name = " ~ name
     ) -%}
     {%- if rows | length == 0 -%}
         {{ return(unbounded) }}
@@ -32,5 +48,6 @@
         'end': "timestamp'" ~ row[1] ~ "'" if row[1] is not none else none,
         'reprocessing': 'true' if row[2] else 'false',
         'last_ended_at': "timestamp'" ~ row[3] ~ "'" if row[3] is not none else "timestamp'0001-01-01 00:00:00'",
+        'settled': "timestamp'" ~ row[4] ~ "'" if row[4] is not none else none,
     }) }}
 {% endmacro %}

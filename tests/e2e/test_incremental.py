@@ -503,3 +503,60 @@ def test_a_shared_quarantine_reads_only_the_groups_with_new_rows(one_group_with_
         "it_customers": "TFEND",
         "it_order_lines": "TFEND",
     }
+
+
+RANGE_GROUPS = {
+    # (state_name, CS, CE, minutes after 10:00 it was recorded), oldest first
+    "listed_long_after": [("ILUPDATE", None, 0, 30), ("TFEND", 0, None, 35), ("TFSTART", 0, 40, 41)],
+    "listed_just_after": [("ILUPDATE", None, 0, 4), ("TFEND", 0, None, 5), ("TFSTART", 0, 40, 41)],
+    # a run with nothing new (an empty range) read nothing: its listing does not count
+    "listing_unknown": [("TFSTART", 0, 0, 35), ("TFEND", 0, None, 36), ("TFSTART", 0, 40, 41)],
+}
+
+
+def test_the_landing_overlap_counts_back_from_when_the_last_range_was_listed(
+    spark, state_dir, integration_project
+):
+    """A range's rows are read from its start CS less the landing overlap (10
+    minutes) only as far as the run that took the range ending at CS could have
+    missed them: rows landed more than the overlap before it listed the raw tables
+    were visible to it. 'settled' is the same bound at the range's end: the next
+    run's start, up to which an orphan before image is quarantined, not kept waiting."""
+    from tests.e2e.helpers import compile_inline
+
+    settings = ("--vars", "{cdcflow_state_table: range_states}")
+    compile_inline(
+        state_dir,
+        "{% if execute %}{% do cdcflow.create_cdc_state_relations(cdcflow.cdc_state_relations()) %}"
+        "{% endif %}",
+        *settings,
+    )
+
+    def at(minutes):
+        return None if minutes is None else f"timestamp'2026-01-01 10:00:00' + interval {minutes} minutes"
+
+    rows = [
+        f"('{group}', '{name}', '{name}', null, null, null, null, {at(recorded)}, null, false,"
+        f" {at(start) or 'null'}, {at(end) or 'null'}, {seq}, 'test')"
+        for seq, (group, name, start, end, recorded) in enumerate(
+            (group, *state) for group, states in RANGE_GROUPS.items() for state in states
+        )
+    ]
+    spark.sql(f"insert into e2e_compile.range_states_log values {', '.join(rows)}")
+    compiled = compile_inline(
+        state_dir,
+        "{% for group in " + str(sorted(RANGE_GROUPS)) + " %}{% set r = cdcflow.processing_range(group) %}"
+        "{{ group }} {{ r.start }} {{ r.end }} {{ r.settled }};{% endfor %}",
+        *settings,
+    )
+    assert [line.strip() for line in compiled.split(";") if line.strip()] == [
+        # listed 4 minutes after CS: from 10:04 less the overlap; settled: 10:41 less it
+        "listed_just_after timestamp'2026-01-01 09:54:00.000000' timestamp'2026-01-01 10:40:00.000000'"
+        " timestamp'2026-01-01 10:31:00.000000'",
+        # listed 30 minutes after CS: from CS, nothing read again
+        "listed_long_after timestamp'2026-01-01 10:00:00.000000' timestamp'2026-01-01 10:40:00.000000'"
+        " timestamp'2026-01-01 10:31:00.000000'",
+        # CS less the overlap, as when no listing is known
+        "listing_unknown timestamp'2026-01-01 09:50:00.000000' timestamp'2026-01-01 10:40:00.000000'"
+        " timestamp'2026-01-01 10:31:00.000000'",
+    ]

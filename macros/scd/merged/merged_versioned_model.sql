@@ -32,10 +32,10 @@ new_changes as (
     select {{ event_columns | join(', ') }}, loaded_at
     from {{ changes_log }}
     {%- if incremental %}
-    -- logged since the chain's last write
-    where loaded_at > (
-        select coalesce(max(loaded_at), timestamp'1900-01-01 00:00:00') from {{ this }}
-    )
+    -- logged since the chain's last write (a literal: the change log's files
+    -- of earlier runs are skipped by their loaded_at statistics)
+    where loaded_at > {{ cdcflow.incremental_value(
+        "select coalesce(max(loaded_at), timestamp'1900-01-01 00:00:00') from " ~ this, 'timestamp') }}
     {%- endif %}
 
 ),
