@@ -560,3 +560,46 @@ def test_the_landing_overlap_counts_back_from_when_the_last_range_was_listed(
         "listing_unknown timestamp'2026-01-01 09:50:00.000000' timestamp'2026-01-01 10:40:00.000000'"
         " timestamp'2026-01-01 10:31:00.000000'",
     ]
+
+
+@pytest.fixture(scope="module")
+def aged_incremental(incremental_and_full, state_dir):
+    """The two incremental runs of `incremental_and_full`, batch 1 landed half an
+    hour before the first run listed the raw tables: the second run's range starts
+    at the first's end, nothing of batch 1 read again (landing_overlap_bound), and
+    1010's before image, read without its UPDATE, is quarantined at once instead
+    of waiting; batch 2's UPDATE then pairs with it from the quarantine."""
+    import os
+    import time
+
+    spark, *_ = incremental_and_full
+    _load_full_load(spark, "aged_raw")
+    _load(spark, "aged_raw", BATCH_1)
+    landed = time.time() - 30 * 60
+    for table in ("it_customers", "it_order_lines", "it_customers__ct", "it_order_lines__ct"):
+        for uri in spark.table(f"aged_raw.{table}").inputFiles():
+            os.utime(uri.removeprefix("file:"), (landed, landed))
+        spark.sql(f"refresh table aged_raw.{table}")
+    _dbt(state_dir, *RUN, "--vars", "{cdcflow_raw_schema: aged_raw}", schema="aged")
+    quarantined_first = spark_rows(spark, "aged.qlik_ct_quarantine", ["change_seq"])
+    _load(spark, "aged_raw", BATCH_2)
+    _dbt(state_dir, *BUILD, "--vars", "{cdcflow_raw_schema: aged_raw}", schema="aged")
+    return spark, quarantined_first
+
+
+@pytest.mark.parametrize("mart", sorted(m for m in MARTS if m != "qlik_ct_quarantine"))
+def test_runs_long_after_a_landing_equal_the_full_refresh(aged_incremental, mart):
+    spark, _ = aged_incremental
+    columns = MARTS[mart]
+    assert spark_rows(spark, f"aged.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns)
+
+
+def test_a_before_image_landed_long_before_the_run_is_quarantined_then_paired(aged_incremental):
+    spark, quarantined_first = aged_incremental
+    assert quarantined_first == [("20240301100300000000000000000001010",)]
+    resolved = spark_rows(spark, "aged.qlik_ct_quarantine_resolved", ["change_seq"])
+    assert ("20240301100300000000000000000001010",) in resolved
+    # the rest of the quarantine is what a full refresh quarantines
+    assert sorted(set(spark_rows(spark, "aged.qlik_ct_quarantine", ["change_seq"])) - set(resolved)) == (
+        spark_rows(spark, "full.qlik_ct_quarantine", ["change_seq"])
+    )
