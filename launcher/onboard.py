@@ -798,6 +798,11 @@ def _configured(model: dict, project: str, layer: str, table: str) -> dict:
         **LAYER_CONFIG[layer],
         **model.get("config", {}),
     }
+    if config.get("materialized") == "cdcflow_table":
+        # rebuilt whole by each run and read within it: a plain parquet table in every
+        # table format (a Delta Lake log, snapshot and commit per run bought nothing for
+        # it; docs/operations.md, "Table formats")
+        config["file_format"] = "parquet"
     if layer != "marts" and not model["name"].endswith(("__changes_logged", "__versioned")):
         config.update(_group_meta(table, config))
     else:

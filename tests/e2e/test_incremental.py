@@ -208,6 +208,9 @@ def test_the_tables_are_delta_by_default_and_parquet_when_the_project_says(parqu
         ):
             described = spark.sql(f"describe table extended {schema}.{table}").collect()
             assert {row.data_type for row in described if row.col_name == "Provider"} == {provider}, table
+        # a table each run rebuilds whole and reads within the run: parquet in every format
+        described = spark.sql(f"describe table extended {schema}.stg_qlik_ct__it_customers_changes").collect()
+        assert {row.data_type for row in described if row.col_name == "Provider"} == {"parquet"}
 
 
 @pytest.mark.parametrize("mart", sorted(MARTS))
