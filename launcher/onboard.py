@@ -769,6 +769,11 @@ def _yaml(document: dict) -> str:
 # their macros make them incremental) in the project's table format, the marts
 # views (on Delta Lake and Iceberg, <table>_current's macro makes it a table)
 TABLE_FORMAT_CONFIG = {"file_format": "{{ var('cdcflow_table_format', 'delta') }}"}
+# a table rebuilt whole by each run and read within it (materialized cdcflow_table): plain
+# parquet (a Delta Lake log, snapshot and commit per run bought nothing for it), except on
+# Iceberg, whose Hive catalog drops a plain table without its files (the next run's
+# CREATE TABLE AS then finds its folder); docs/operations.md, "Table formats"
+RUN_TABLE_FORMAT = "{{ 'iceberg' if var('cdcflow_table_format', 'delta') == 'iceberg' else 'parquet' }}"
 LAYER_CONFIG = {
     "staging": {"materialized": "ephemeral", **TABLE_FORMAT_CONFIG},
     "intermediate": TABLE_FORMAT_CONFIG,
@@ -799,10 +804,7 @@ def _configured(model: dict, project: str, layer: str, table: str) -> dict:
         **model.get("config", {}),
     }
     if config.get("materialized") == "cdcflow_table":
-        # rebuilt whole by each run and read within it: a plain parquet table in every
-        # table format (a Delta Lake log, snapshot and commit per run bought nothing for
-        # it; docs/operations.md, "Table formats")
-        config["file_format"] = "parquet"
+        config["file_format"] = RUN_TABLE_FORMAT
     if layer != "marts" and not model["name"].endswith(("__changes_logged", "__versioned")):
         config.update(_group_meta(table, config))
     else:
