@@ -426,7 +426,7 @@ class AtomicCommitChecks(EquivalenceChecks):
 
     def test_a_reader_during_a_run_sees_the_tables_before_or_after_it(self, format_runs):
         """On Delta Lake and Iceberg an analyst's query during a run (here, _history
-        and _current of two tables read every 0.2 s through batch 2's run) sees each
+        and _current of two tables read every 2 s through batch 2's run) sees each
         table as the last commit left it: its rows after batch 1 or after batch 2,
         never a run's half-written chain. (Parquet promises no such thing: its
         partitions are replaced one by one; its class does not run this.)"""

@@ -145,6 +145,9 @@ def main(argv: list[str]) -> int:
     return 0 if result.success else 1
 
 
+WATCH_PAUSE_S = 2.0
+
+
 class _Watcher:
     """Reads ``workload.watch`` in a thread of its own until stopped: the
     different answers it got (an error's text is an answer too)."""
@@ -163,7 +166,10 @@ class _Watcher:
             except Exception as error:  # noqa: BLE001 - a failed read is what the test must see
                 answer = {"error": [[str(error).splitlines()[0]]]}
             self._seen.setdefault(json.dumps(answer, sort_keys=True), answer)
-            self._done.wait(0.2)
+            # a pause between reads: read every 0.2 s, the tables kept one of the
+            # worker's two cores busy beside the run (in CI, the formats workload's
+            # batch 2, watched, took 292 s; the redo of the same range after a kill, 191 s)
+            self._done.wait(WATCH_PAUSE_S)
 
     def stop(self) -> list[dict]:
         self._done.set()
