@@ -10,6 +10,8 @@ compacting (`compacted`, with CDCFLOW_FULL_SUITE=1: tests/e2e/suite.py) give the
 same marts. Iceberg's incremental runs are the cross-format equivalence's (it needs a
 session of its own)."""
 
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -208,7 +210,8 @@ def test_the_tables_are_delta_by_default_and_parquet_when_the_project_says(parqu
         ):
             described = spark.sql(f"describe table extended {schema}.{table}").collect()
             assert {row.data_type for row in described if row.col_name == "Provider"} == {provider}, table
-        # a table each run rebuilds whole and reads within the run: parquet in every format
+        # a table each run rebuilds whole and reads within the run: parquet on Delta Lake and
+        # parquet projects (Iceberg keeps its own: launcher/onboard.py, RUN_TABLE_FORMAT)
         described = spark.sql(f"describe table extended {schema}.stg_qlik_ct__it_customers_changes").collect()
         assert {row.data_type for row in described if row.col_name == "Provider"} == {"parquet"}
 
@@ -572,9 +575,6 @@ def aged_incremental(incremental_and_full, state_dir):
     at the first's end, nothing of batch 1 read again (landing_overlap_bound), and
     1010's before image, read without its UPDATE, is quarantined at once instead
     of waiting; batch 2's UPDATE then pairs with it from the quarantine."""
-    import os
-    import time
-
     spark, *_ = incremental_and_full
     _load_full_load(spark, "aged_raw")
     _load(spark, "aged_raw", BATCH_1)
