@@ -1,7 +1,8 @@
-"""The reference's DirXML walk-through (003: table emp, key empno=1), one event
-type at a time: each step lands its events in the event log (and sets the source
-table emp to what it holds when the events are processed), runs dbt, and checks
-the current row and the whole history of empno=1, and the outcome of each event.
+"""The reference's DirXML walk-through (003: table emp), one event type at a
+time: each step lands its events in the event log (and sets the source table emp
+to what it holds when the events are processed), runs dbt, and checks the current
+row and the whole history of its key, and the outcome of each event. The steps
+run as three chains of one key each (CHAINS), a step of each chain per run.
 Query-back events (5-8) take their values from the source table as it is at
 that run, not as it was when the event was logged."""
 
@@ -164,24 +165,47 @@ def _expected_history(changes: list[tuple]) -> list[tuple]:
     return sorted(rows)
 
 
-def _land(spark, step: int, events: list[tuple], source_row, perpetrator) -> list[int]:
-    at = datetime(2003, 10, 28, 9, step)
-    first = 10 * step + 1
-    rows = [
-        (first + i, "N", event_type, at, perpetrator, "emp", "empno=1", column, old, new)
-        for i, (event_type, column, old, new) in enumerate(events)
-    ]
+# The steps as three chains, each on a key of its own (its steps in the reference's
+# order), run side by side: each run takes the next step of every chain, so the twelve
+# steps take five runs, not twelve. A step is checked on its key alone: its history,
+# its row of emp_current and its events' outcomes.
+CHAINS = {
+    1: [1, 2, 3, 4],  # field events: insert, update, update to the same value, row delete
+    2: [5, 6, 7, 8, 10],  # query-back events, then a row delete
+    3: [9, 11, 12],  # query-back of a row gone, loop-back not published, then allowed
+}
+# the run whose field update (chain 1, three events, one change) dies after part of
+# its outcomes: the next run redoes the range
+KILLED_RUN = 2
+
+
+def _land(spark, run: int, steps: dict[int, int]) -> dict[int, list[int]]:
+    """Lands the events of ``steps`` (key -> step number) as run ``run``'s new rows,
+    record ids rising with the runs, and sets emp to the source rows of those steps
+    (a key whose step has no row has none). Returns each key's record ids."""
+    at = datetime(2003, 10, 28, 9, run)
+    rows, record_ids, source_rows = [], {}, []
+    for empno, step in sorted(steps.items()):
+        _, events, source_row, _, _, *loopback = STEPS[step - 1]
+        perpetrator = loopback[0] if loopback else "hr_app"
+        record_ids[empno] = []
+        for event_type, column, old, new in events:
+            record_id = 100 * run + len(rows) + 1
+            record_ids[empno].append(record_id)
+            rows.append(
+                (record_id, "N", event_type, at, perpetrator, "emp", f"empno={empno}", column, old, new)
+            )
+        if source_row is not None:
+            source_rows.append((empno, *source_row))
     spark.createDataFrame(rows, ", ".join(f"{c} {t}" for c, t in LOG.items())).write.mode(
         "append"
     ).insertInto(f"{RAW}.dirxml_event_log")
     spark.sql(f"truncate table {RAW}.emp")
-    if source_row is not None:
-        spark.createDataFrame(
-            [(1, *source_row)], "empno int, fname string, lname string, photo string"
-        ).selectExpr("cast(empno as decimal(8,0))", "fname", "lname", "unhex(photo)").write.insertInto(
-            f"{RAW}.emp"
-        )
-    return [row[0] for row in rows]
+    if source_rows:
+        spark.createDataFrame(source_rows, "empno int, fname string, lname string, photo string").selectExpr(
+            "cast(empno as decimal(8,0))", "fname", "lname", "unhex(photo)"
+        ).write.insertInto(f"{RAW}.emp")
+    return record_ids
 
 
 @pytest.fixture(scope="module")
@@ -196,14 +220,15 @@ def project(tmp_path_factory, spark):
     return make_project(tmp_path_factory.mktemp("walkthrough"), _tables(), _settings())
 
 
-def _check_step(spark, title, changes, current, record_ids, outcome):
+def _check_step(spark, empno, title, changes, current, record_ids, outcome):
     history = spark.sql(
         f"select {select_list(['fname', 'lname', 'photo'])}, operation, valid_from, valid_to, "
-        f"closed_by_operation, is_current, changed_columns from {SCHEMA}.emp_history where empno = 1"
+        f"closed_by_operation, is_current, changed_columns from {SCHEMA}.emp_history where empno = {empno}"
     ).collect()
     assert sorted(tuple(as_text(v) for v in row) for row in history) == _expected_history(changes), title
     rows = spark.sql(
-        f"select {select_list(['fname', 'lname', 'photo'])}, last_operation from {SCHEMA}.emp_current"
+        f"select {select_list(['fname', 'lname', 'photo'])}, last_operation from {SCHEMA}.emp_current "
+        f"where empno = {empno}"
     ).collect()
     assert [tuple(row) for row in rows] == ([current] if current else []), title
     outcomes = spark.sql(
@@ -226,31 +251,43 @@ def _as_if_killed_after_a_partial_outcomes_append(spark, record_ids):
         f"{SCHEMA}.cdc_states_log",
         f"name = 'emp' and state_seq = (select max(state_seq) from {SCHEMA}.cdc_states_log)",
     )
-    _rewrite_without(spark, f"{SCHEMA}.dirxml_event_outcomes", f"record_id = {record_ids[-1]}")
+    _rewrite_without(spark, f"{SCHEMA}.dirxml_event_outcomes", f"record_id = {max(record_ids)}")
 
 
 def test_each_event_type_of_the_reference_walk_through(spark, state_dir, project):
-    changes = []
-    current = None
-    for step, (title, events, source_row, change, outcome, *loopback) in enumerate(STEPS, start=1):
-        perpetrator, allow_loopback = loopback or ("hr_app", False)
-        record_ids = _land(spark, step, events, source_row, perpetrator)
+    changes = {empno: [] for empno in CHAINS}
+    current = dict.fromkeys(CHAINS)
+    checked = []
+    for run in range(1, max(len(chain) for chain in CHAINS.values()) + 1):
+        steps = {empno: chain[run - 1] for empno, chain in CHAINS.items() if run <= len(chain)}
+        # loop-back is a setting of the run: allowed only in the run of the step that says so
+        allow_loopback = any(STEPS[step - 1][6:] == (True,) for step in steps.values())
+        record_ids = _land(spark, run, steps)
         run_dbt(state_dir, "run", "--vars", _vars(allow_loopback), schema=SCHEMA, project_dir=project)
-        if change is not None:
-            changes.append((datetime(2003, 10, 28, 9, step), change))
-            current = None if change[0] == "D" else (*change[1], change[0])
-        _check_step(spark, title, changes, current, record_ids, outcome)
-        if step == 2:
-            # the run of the field update (three events, one change) died after
-            # part of its outcomes: the next run redoes the range, the same change
-            _as_if_killed_after_a_partial_outcomes_append(spark, record_ids)
+        this_run = []
+        for empno, step in steps.items():
+            title, _, _, change, outcome, *_ = STEPS[step - 1]
+            if change is not None:
+                changes[empno].append((datetime(2003, 10, 28, 9, run), change))
+                current[empno] = None if change[0] == "D" else (*change[1], change[0])
+            this_run.append((empno, title, record_ids[empno], outcome))
+        for empno, title, ids, outcome in this_run:
+            _check_step(spark, empno, title, changes[empno], current[empno], ids, outcome)
+        checked.extend(this_run)
+        if run == KILLED_RUN:
+            every_id = [r for ids in record_ids.values() for r in ids]
+            _as_if_killed_after_a_partial_outcomes_append(spark, every_id)
             run_dbt(state_dir, "run", "--vars", _vars(allow_loopback), schema=SCHEMA, project_dir=project)
-            _check_step(spark, f"{title}, redone", changes, current, record_ids, outcome)
+            for empno, title, ids, outcome in this_run:
+                _check_step(spark, empno, f"{title}, redone", changes[empno], current[empno], ids, outcome)
             states = spark.sql(
                 f"select state_name from {SCHEMA}.cdc_states_log where name = 'emp' order by state_seq"
             ).collect()
             assert [row[0] for row in states][-2:] == ["TFREDO", "TFEND"]
-            assert spark.sql(f"select count(*) from {SCHEMA}.int_emp__changes_logged").first()[0] == 2
+            logged = spark.sql(f"select count(*) from {SCHEMA}.int_emp__changes_logged").first()[0]
+            assert logged == sum(len(c) for c in changes.values())
+    # every step of the reference ran, each once
+    assert sorted(title for _, title, _, _ in checked) == sorted(step[0] for step in STEPS)
     assert spark.sql(f"select count(*) from {SCHEMA}.dirxml_event_outcomes").first()[0] == sum(
         len(step[1]) for step in STEPS
     )
