@@ -29,16 +29,17 @@ if "SPARK_CONF_DIR" not in os.environ and "PYSPARK_SUBMIT_ARGS" not in os.enviro
 # while the other worker idled (the benchmark's smoke run, 725 s, one test:
 # xdist's own reordering puts the files with fewest tests last).
 SLOWEST_FIRST = [
-    "tests/e2e/test_equivalence_on_delta.py",
     "tests/e2e/test_incremental.py",
     "tests/e2e/test_late_deliveries.py",
-    "tests/e2e/test_dirxml_walkthrough.py",
-    "tests/e2e/test_integration_project.py",
-    "tests/e2e/test_thrift.py",
-    "tests/e2e/test_change_table_layout.py",
-    "tests/e2e/test_installed_package.py",
-    "tests/e2e/test_schema_changes.py",
+    "tests/e2e/test_fault_injection.py",
     "tests/e2e/test_equivalence_on_iceberg.py",
+    "tests/e2e/test_equivalence_on_delta.py",
+    "tests/e2e/test_dirxml_walkthrough.py",
+    "tests/e2e/test_thrift.py",
+    "tests/e2e/test_integration_project.py",
+    "tests/e2e/test_installed_package.py",
+    "tests/e2e/test_change_table_layout.py",
+    "tests/e2e/test_schema_changes.py",
     "tests/e2e/test_equivalence_on_parquet.py",
 ]
 
@@ -46,15 +47,15 @@ SLOWEST_FIRST = [
 # files whose tests share session fixtures: each set is one unit of work, run by
 # one worker (pytest_xdist_make_scheduler), its files one after the other (the
 # runs of workload_runs, tests/e2e/conftest.py: the formats workload's on Delta Lake,
-# which the equivalence, the census and the Delta kill point read; the qlik_ct
-# workload's on parquet, which the parquet kill point and Iceberg's comparison read,
-# and with CDCFLOW_EVERY_TABLE_FORMAT=1 the formats workload's on parquet)
+# which the equivalence and the census read; the qlik_ct workload's on Delta Lake,
+# which CI's kill point and Iceberg's comparison read, and with the flags the
+# workloads' runs on parquet)
 SHARING_FILES = {
     "tests/e2e/test_equivalence_on_delta.py": "workload_runs formats delta",
     "tests/e2e/test_bad_input_census.py": "workload_runs formats delta",
-    "tests/e2e/test_fault_injection.py": "workload_runs parquet",
-    "tests/e2e/test_equivalence_on_iceberg.py": "workload_runs parquet",
-    "tests/e2e/test_equivalence_on_parquet.py": "workload_runs parquet",
+    "tests/e2e/test_fault_injection.py": "workload_runs qlik_ct",
+    "tests/e2e/test_equivalence_on_iceberg.py": "workload_runs qlik_ct",
+    "tests/e2e/test_equivalence_on_parquet.py": "workload_runs qlik_ct",
 }
 
 

@@ -21,13 +21,14 @@ worst a kill inside the write or a compaction's partition drop can leave). On
 Delta Lake and Iceberg (the `formats` workload), its MERGE once a data file of
 it is written and before its commit (a commit is atomic: nothing else to
 damage). CI runs one point, on Delta Lake, the default table format: a kill
-inside the formats workload's last chain's MERGE
-(tests/e2e/test_equivalence_on_delta.py, which makes that workload's runs
-anyway). CDCFLOW_FAULT_SWEEP=1 runs every point (73 on parquet, 36 on each of
-Delta and Iceberg), and the workloads' fast points (``Workload.points``) alone
-with CDCFLOW_FAULT_POINTS=fast: on parquet, lost open partitions inside the
-qlik_ct workload's last chain (about 290 s on a CI machine, a tenth of CI's
-time, which is why CI leaves it out).
+inside the qlik_ct workload's last chain's MERGE (a run of 9 models; killing and
+redoing the formats workload's 31 took about 400 s of a CI worker). Its runs on
+Delta are the ones Iceberg's comparison reads (tests/e2e/test_equivalence_on_iceberg.py,
+on the same worker). CDCFLOW_FAULT_SWEEP=1 runs every point (73 on parquet, 36 on
+each of Delta and Iceberg for the formats workload), and the workloads' fast points
+(``Workload.points``) alone with CDCFLOW_FAULT_POINTS=fast: on parquet, lost open
+partitions inside the qlik_ct workload's last chain (about 290 s on a CI machine,
+which is why CI leaves it out).
 """
 
 from __future__ import annotations
@@ -40,19 +41,27 @@ from tests.e2e.suite import FAST_FAULT_POINTS, FAULT_SWEEP
 
 pytestmark = pytest.mark.spark
 
-# CI's Delta point runs beside the equivalence, which makes the same runs of the workload
+# the formats workload's points on Delta Lake and Iceberg are the sweep's; CI's Delta
+# point is the qlik_ct workload's, whose runs on Delta Iceberg's comparison reads too
+# (tests/e2e/test_equivalence_on_iceberg.py)
 MERGE_FORMATS = ("delta", "iceberg") if FAULT_SWEEP else ()
-POINTS = [
-    (workload, "parquet", point) for workload in WORKLOADS.values() for point in workload.points(FAULT_SWEEP)
-] + [
-    (WORKLOADS["formats"], table_format, point)
-    for table_format in MERGE_FORMATS
-    for point in WORKLOADS["formats"].points(FAULT_SWEEP, table_format)
-]
+POINTS = (
+    [
+        (workload, "parquet", point)
+        for workload in WORKLOADS.values()
+        for point in workload.points(FAULT_SWEEP)
+    ]
+    + [(WORKLOADS["qlik_ct"], "delta", point) for point in WORKLOADS["qlik_ct"].fast_merge_points]
+    + [
+        (WORKLOADS["formats"], table_format, point)
+        for table_format in MERGE_FORMATS
+        for point in WORKLOADS["formats"].points(FAULT_SWEEP, table_format)
+    ]
+)
 LEFT_OUT = pytest.mark.skipif(
     not (FAULT_SWEEP or FAST_FAULT_POINTS),
     reason="parquet's kill points run with CDCFLOW_FAULT_SWEEP=1 or CDCFLOW_FAULT_POINTS=fast "
-    "(CI: a kill inside a chain's MERGE on Delta Lake, tests/e2e/test_equivalence_on_delta.py)",
+    "(CI: a kill inside the qlik_ct workload's last chain's MERGE on Delta Lake)",
 )
 
 
