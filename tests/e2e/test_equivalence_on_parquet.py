@@ -1,9 +1,9 @@
 """The cross-format equivalence (tests/e2e/equivalence.py) on parquet (plain Hive
 tables), with CDCFLOW_EVERY_TABLE_FORMAT=1 (the kill sweep's parquet points of the
 formats workload share its runs); and the checks of the source history the
-equivalence lands. CI's parquet subset: the incremental runs and the compaction of
-tests/e2e/test_incremental.py, a kill point of the qlik_ct workload
-(tests/e2e/test_fault_injection.py), Iceberg's comparison with its runs."""
+equivalence lands. CI's parquet subset: the incremental runs of
+tests/e2e/test_incremental.py (its compaction and the qlik_ct workload's parquet kill
+point, tests/e2e/test_fault_injection.py, run with the flags)."""
 
 import pytest
 
