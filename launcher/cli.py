@@ -143,7 +143,14 @@ def _seeds_to_load(spark, state_dir: Path, full_refresh: bool) -> list[str]:
     seeds = [
         node for node in json.loads(manifest.read_text())["nodes"].values() if node["resource_type"] == "seed"
     ]
-    if not all(spark.catalog.tableExists(f"{node['schema']}.{node['alias']}") for node in seeds):
+    # one listing per schema (a catalog lookup per seed took 0.2 s each)
+    listed = {
+        schema: {row.tableName.lower() for row in spark.sql(f"show tables in `{schema}`").collect()}
+        if spark.catalog.databaseExists(schema)
+        else set()
+        for schema in {node["schema"] for node in seeds}
+    }
+    if not all(node["alias"].lower() in listed[node["schema"]] for node in seeds):
         return []
     return ["--select", "state:modified", "--state", str(manifest.parent)]
 

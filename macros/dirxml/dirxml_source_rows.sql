@@ -7,7 +7,7 @@
         (dirxml_table_problem). -#}
     {%- set landed_types = {} -%}
     {%- if execute and model.resource_type != 'unit_test' -%}
-        {%- for column in adapter.get_columns_in_relation(relation) -%}
+        {%- for column in cdcflow.landed_columns(relation) -%}
             {%- do landed_types.update({column.name | lower: column.dtype | lower}) -%}
         {%- endfor -%}
     {%- endif %}

@@ -15,7 +15,7 @@
     {%- set raw = cdcflow.raw_table_relation(cfg, 'query_back_table') -%}
     {%- if raw and raw.relation is not none -%}
         {%- set relation = raw.relation -%}
-        {%- set names = adapter.get_columns_in_relation(relation) | map(attribute='name') | map('lower') | list -%}
+        {%- set names = cdcflow.landed_columns(relation) | map(attribute='name') | map('lower') | list -%}
         {%- for column in cfg.column_names if column | lower not in names -%}
             {{ return("cdcflow: column '" ~ column ~ "' of table '" ~ cfg.name ~ "' is not in its source table "
                 ~ relation ~ " (its columns: " ~ names | join(', ') ~ "); query-back events read the row "

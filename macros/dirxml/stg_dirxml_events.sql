@@ -22,7 +22,7 @@
     {%- set problem = cdcflow.dirxml_table_problem(table_name) -%}
     {%- set can_query_back = problem is none and source_relation is not none and (
         not execute or model.resource_type == 'unit_test'
-        or adapter.get_columns_in_relation(source_relation) | length > 0
+        or cdcflow.landed_columns(source_relation) | length > 0
     ) -%}
 
 with

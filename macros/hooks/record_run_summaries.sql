@@ -8,7 +8,9 @@
         but a delete), the versions whose validity ended (those open before plus
         those opened, less those open now), the rows of <table>_current, and the
         rows quarantined, with the query that shows them. Runs that logged
-        nothing do not count <table>_current again. A group in `nothing_new`
+        nothing keep the last count of <table>_current (it is counted, for a
+        group that ended TFEND, in the same query as the changes, one round of
+        jobs, and used where the run logged some). A group in `nothing_new`
         (record_groups_with_nothing_new) says so on a line of its own; its
         figures are known without a query (its last run ended TFEND, and this
         one logged nothing). `latest`: each group's state now, if the caller
@@ -48,35 +50,34 @@
         {%- set logged = "select count(*) as changes_logged, count_if(operation <> 'D') as versions_opened from "
             ~ change_log ~ ' where loaded_at > ' ~ since if change_log is not none
             else 'select cast(0 as bigint) as changes_logged, cast(0 as bigint) as versions_opened' -%}
+        {#- <table>_current is read only where the run ended TFEND -#}
+        {%- set current = cdcflow.model_relation(cdcflow.table_model_name(table_name, 'current'))
+            if latest[table_name]['state_name'] == 'TFEND' else none -%}
+        {%- set current_versions = 'select count(*) as current_versions from ' ~ current if current is not none
+            else 'select cast(null as bigint) as current_versions' -%}
         {%- if table_name in nothing_new and table_name in previous -%}
             {%- do figures.update({table_name: {'changes_logged': 0, 'versions_opened': 0, 'rows_quarantined': 0}}) -%}
         {%- else -%}
-            {%- do counts.append('select ' ~ cdcflow.sql_string(table_name) ~ ' as name, logged.*, quarantined.* from ('
-            ~ logged ~ ') as logged cross join (' ~ quarantined ~ ') as quarantined') -%}
+            {%- do counts.append('select ' ~ cdcflow.sql_string(table_name)
+                ~ ' as name, logged.*, quarantined.*, current_versions.* from (' ~ logged ~ ') as logged cross join ('
+                ~ quarantined ~ ') as quarantined cross join (' ~ current_versions ~ ') as current_versions') -%}
         {%- endif -%}
     {%- endfor -%}
     {%- for row in (run_query(counts | join('\nunion all\n')) if counts else []) -%}
         {%- do figures.update({row['name']: {
             'changes_logged': row['changes_logged'] | int, 'versions_opened': row['versions_opened'] | int,
             'rows_quarantined': row['rows_quarantined'] | int}}) -%}
-    {%- endfor -%}
-    {#- <table>_current counted only where the run ended TFEND and logged something
-        (or no earlier figure exists) -#}
-    {%- set current_counts = [] -%}
-    {%- for table_name in groups if latest[table_name]['state_name'] == 'TFEND' -%}
-        {%- set before = previous[table_name]['current_versions'] if table_name in previous else none -%}
-        {%- set current = cdcflow.model_relation(cdcflow.table_model_name(table_name, 'current')) -%}
-        {%- if figures[table_name].changes_logged == 0 and before is not none -%}
-            {%- do figures[table_name].update({'current_versions': before | int}) -%}
-        {%- elif current is not none -%}
-            {%- do current_counts.append('select ' ~ cdcflow.sql_string(table_name) ~ ' as name, count(*) as current_versions from ' ~ current) -%}
+        {%- if row['current_versions'] is not none -%}
+            {%- do figures[row['name']].update({'current_versions': row['current_versions'] | int}) -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- if current_counts -%}
-        {%- for row in run_query(current_counts | join('\nunion all\n')) -%}
-            {%- do figures[row['name']].update({'current_versions': row['current_versions'] | int}) -%}
-        {%- endfor -%}
-    {%- endif -%}
+    {#- where the run ended TFEND and logged nothing, the last count (none counted: nothing new) -#}
+    {%- for table_name in groups if latest[table_name]['state_name'] == 'TFEND' -%}
+        {%- set before = previous[table_name]['current_versions'] if table_name in previous else none -%}
+        {%- if figures[table_name].changes_logged == 0 and before is not none -%}
+            {%- do figures[table_name].update({'current_versions': before | int}) -%}
+        {%- endif -%}
+    {%- endfor -%}
     {%- set rows = [] -%}
     {%- set lines = [
         'cdcflow: what this run did, per table (counted from its last run that ended TFEND; every run: select * from '

@@ -17,7 +17,7 @@
                       'bigint': 'timestamp_millis(`timestamp`)', 'int': 'timestamp_millis(`timestamp`)'},
         'value': {'string': 'value', 'binary': "decode(value, 'UTF-8')"},
     } -%}
-    {%- set described = adapter.get_columns_in_relation(relation) -%}
+    {%- set described = cdcflow.landed_columns(relation) -%}
     {%- set types = {} -%}
     {%- for column in described -%}
         {%- do types.update({column.name | lower: column.dtype | lower}) -%}

@@ -1,7 +1,7 @@
 {% macro change_table_layout(relation, cfg) %}
     {#- How a landed change table is laid out, read with a DESCRIBE when the model
-        runs (not from the relation cache, which does not yet know tables that
-        seeds created in the same run):
+        runs, once per run (landed_columns; not from the relation cache, which does
+        not yet know tables that seeds created in the same run):
           first_data_bit  ordinal of the first configured column = its change_mask
                           bit (reference 001: bit N is the column at ordinal N,
                           header columns included, e.g. 8 with partition_name);
@@ -27,7 +27,7 @@
         'types': {},
     } -%}
     {%- if execute and model.resource_type != 'unit_test' -%}
-        {%- set landed = adapter.get_columns_in_relation(relation) -%}
+        {%- set landed = cdcflow.landed_columns(relation) -%}
         {%- set names = landed | map(attribute='name') | map('lower') | list -%}
         {%- if names -%}
             {%- for col in landed -%}

@@ -23,7 +23,7 @@
                 ~ " (vars.cdcflow_tables." ~ table_name ~ "." ~ setting ~ ") does not exist: a misspelt name,"
                 ~ " or not landed yet (the next run reads it once it has landed).") }}
         {%- elif relation is not none and setting == 'change_table' -%}
-            {%- for col in adapter.get_columns_in_relation(relation) -%}
+            {%- for col in cdcflow.landed_columns(relation) -%}
                 {%- do change_table_columns.append(col.name | lower) -%}
             {%- endfor -%}
             {%- set problem = cdcflow.change_table_layout(relation, cfg).problem -%}
@@ -31,7 +31,7 @@
                 {{ return(problem) }}
             {%- endif -%}
         {%- elif relation is not none -%}
-            {%- set landed = adapter.get_columns_in_relation(relation) -%}
+            {%- set landed = cdcflow.landed_columns(relation) -%}
             {%- set names = landed | map(attribute='name') | map('lower') | list -%}
             {%- set missing = [] -%}
             {#- a column the source gained after the full load is only in the change table -#}

@@ -16,7 +16,7 @@
     {%- set landed_types = {} -%}
     {%- set absent = [] -%}
     {%- if execute and model.resource_type != 'unit_test' and cdcflow.qlik_ct_table_problem(table_name) is none -%}
-        {%- for col in adapter.get_columns_in_relation(relation) -%}
+        {%- for col in cdcflow.landed_columns(relation) -%}
             {%- do landed_types.update({col.name | lower: col.dtype | lower}) -%}
         {%- endfor -%}
         {#- a column the source gained after the full load (the change table has it): null in the baseline -#}

@@ -15,6 +15,12 @@
     {%- if not execute or (model is defined and model.resource_type == 'unit_test') -%}
         {{ return(unbounded) }}
     {%- endif -%}
+    {#- the state changes in the hooks only: the nodes of a run ask once per group -#}
+    {%- set memo = cdcflow.run_memo() -%}
+    {%- set key = 'processing range of ' ~ table_name -%}
+    {%- if key in memo -%}
+        {{ return(memo[key]) }}
+    {%- endif -%}
     {%- set relations = cdcflow.cdc_state_relations() -%}
     {%- if adapter.get_relation(relations.log.database, relations.log.schema, relations.log.identifier) is none -%}
         {{ return(unbounded) }}
@@ -43,11 +49,12 @@
         {{ return(unbounded) }}
     {%- endif -%}
     {%- set row = rows[0] -%}
-    {{ return({
+    {%- do memo.update({key: {
         'start': "timestamp'" ~ row[0] ~ "'" if row[0] is not none else none,
         'end': "timestamp'" ~ row[1] ~ "'" if row[1] is not none else none,
         'reprocessing': 'true' if row[2] else 'false',
         'last_ended_at': "timestamp'" ~ row[3] ~ "'" if row[3] is not none else "timestamp'0001-01-01 00:00:00'",
         'settled': "timestamp'" ~ row[4] ~ "'" if row[4] is not none else none,
-    }) }}
+    }}) -%}
+    {{ return(memo[key]) }}
 {% endmacro %}
