@@ -10,8 +10,10 @@
         its content (delivered_content) and the applied change's
         (applied_content, applied_landed_at). A replayed feed that is not what
         was first delivered shows here. Baseline rows (operation L) are left out:
-        a reload replaces them. Only the keys delivered more than once, or
-        already logged, are compared. -#}
+        a reload replaces them. A key delivered once and not logged before is its
+        own applied change: it never conflicts, so every delivery is compared
+        (no semi join of the deliveries on their repeated keys: each reference
+        to `deliveries` is its whole query again, inlined). -#}
     {%- set change_log = cdcflow.change_log_before_run(table_name) -%}
     {#- a column configured since the change log was last written (its pre-hook
         adds it, maybe after this model has run): null in the changes logged before -#}
@@ -55,21 +57,6 @@
                 {%- endfor %}
                 true as is_delivery
             from {{ deliveries }} as delivery
-            left semi join (
-                select {{ identity | join(', ') }}
-                from {{ deliveries }}
-                where operation <> 'L'
-                group by {{ identity | join(', ') }}
-                having count(*) > 1
-                {%- if change_log %}
-
-                union all
-
-                select {{ identity | join(', ') }}
-                from ({{ logged_before_run }}) as logged
-                {%- endif %}
-            ) as delivered_again
-                on {{ cdcflow.key_match('delivery', 'delivered_again', identity) }}
             where delivery.operation <> 'L'
             {%- if change_log %}
 
