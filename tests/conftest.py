@@ -124,6 +124,9 @@ def integration_project():
 # subprocess, a Thrift server): measured on three files in one session (the
 # DirXML walk-through and split statements, the table options; the machine alone),
 # 414 -> 342 s for the same 558/560 busy CPU-s, and it keeps paying after that.
+# The whole suite on two workers with the C1 compiler only in these sessions too
+# (the machine alone): 1,570 s and 3,064 busy CPU-s, against 1,140 s and 2,223 with
+# C2 (a short run of four files said the opposite: C2's compiles cost the most early).
 # The serial collector, as in tests/spark-conf (its comments give the figures).
 LONG_LIVED_JVM_OPTIONS = "-XX:-UseCodeCacheFlushing -XX:ReservedCodeCacheSize=512m -XX:+UseSerialGC"
 
