@@ -72,6 +72,7 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
         "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
         "spark.databricks.delta.snapshotPartitions": "2",
         "spark.delta.logStore.file.impl": "io.delta.storage.LocalLogStore",
+        "spark.databricks.delta.properties.defaults.enableDeletionVectors": "true",
         **local_fs,
         "spark.driver.extraClassPath": ":".join(delta_jars),
         "spark.jars": ",".join(delta_jars),
