@@ -123,6 +123,14 @@ def _cdcflow_settings(state_dir: Path) -> dict[str, str]:
         "spark.hadoop.datanucleus.rdbms.datastoreAdapterClassName": (
             "org.datanucleus.store.rdbms.adapter.DerbyAdapter"
         ),
+        # the metastore's objects (tables, columns, storage descriptors) kept in
+        # DataNucleus's second-level cache instead of read from Derby again at each
+        # lookup (Hive turns it off for metastores that several servers share; this
+        # Derby is one process's: state_dir_lock.py). A profile of the test session
+        # (JFR) had 9-11 % of its Java samples in the metastore (DataNucleus, Derby);
+        # test_incremental.py's first three runs, alone: 203 -> 178 / 184 busy CPU-s
+        "spark.hadoop.datanucleus.cache.level2": "true",
+        "spark.hadoop.datanucleus.cache.level2.type": "soft",
         # -XX:-DontCompileHugeMethods: the JIT compiles a whole-stage codegen method of
         # more than 8,000 bytes of bytecode (a wide table's staging is one) instead of
         # interpreting it; it made the 1M-change __ct staging stage 4x faster
