@@ -52,8 +52,8 @@ SESSION_SETTINGS = {
         # whose rename forks `readlink` to test the target
         "spark.delta.logStore.file.impl": "io.delta.storage.LocalLogStore",
         # tables created with deletion vectors: a MERGE or DELETE marks the rows it
-        # replaces instead of rewriting their whole files (bench 1M `__ct`: the chain's
-        # MERGE 31.2 -> 19.2 s, the incremental run 86.1 -> 65.0 s, tables equal)
+        # replaces instead of rewriting their whole files (bench/results/1M-qlik_ct-delta-dv-2c4d5ef:
+        # the chain's MERGE 31.2 -> 22.4 s, incremental / full 0.641 -> 0.532, tables equal)
         "spark.databricks.delta.properties.defaults.enableDeletionVectors": "true",
     },
     "iceberg": {
