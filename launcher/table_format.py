@@ -34,11 +34,19 @@ LOCAL_FILE_SYSTEM_SETTINGS = {
         "org.apache.spark.sql.execution.streaming.checkpointing.FileSystemBasedCheckpointFileManager"
     ),
 }
+# Hive's function registry (Hive 2.3's FunctionRegistry) registers a table function
+# that names a class of Hive's LLAP jars, which Spark 4 no longer ships (SPARK-51041):
+# without it the registry cannot load. A Thrift session's close reaches it when the
+# connection's thread holds no compatible Hive client (SessionState.close, to uncache
+# DataNucleus's class loaders): the close failed with NoClassDefFoundError
+# LlapSigner$Signable, and the client's close with it (hive-llap-common 2.3.10,
+# Apache-2.0, 0.3 MB; every session, as the launcher builds `cdcflow serve`'s too)
+HIVE_FUNCTIONS_JAR = "hive-llap-common"
 # the jars of each format (names as Maven copies them, without their version)
 JARS = {
-    "delta": ("delta-spark_4.1_2.13", "delta-storage", LOCAL_FILE_SYSTEM_JAR),
-    "iceberg": ("iceberg-spark-runtime-4.1_2.13", LOCAL_FILE_SYSTEM_JAR),
-    "parquet": (LOCAL_FILE_SYSTEM_JAR,),
+    "delta": ("delta-spark_4.1_2.13", "delta-storage", LOCAL_FILE_SYSTEM_JAR, HIVE_FUNCTIONS_JAR),
+    "iceberg": ("iceberg-spark-runtime-4.1_2.13", LOCAL_FILE_SYSTEM_JAR, HIVE_FUNCTIONS_JAR),
+    "parquet": (LOCAL_FILE_SYSTEM_JAR, HIVE_FUNCTIONS_JAR),
 }
 SESSION_SETTINGS = {
     "delta": {

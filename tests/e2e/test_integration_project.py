@@ -404,6 +404,16 @@ def test_describe_reads_a_landed_change_tables_columns(
     )
 
 
+def test_hives_function_registry_loads_in_a_session(spark):
+    """A Thrift session's close can load Hive's function registry (SessionState.close,
+    on a thread without a Hive client of its own); it names a class of Hive's LLAP
+    jars, which Spark 4 does not ship: the launcher puts hive-llap-common on every
+    session's classpath (launcher/table_format.py, HIVE_FUNCTIONS_JAR)."""
+    registry = spark.sparkContext._jvm.org.apache.hadoop.hive.ql.exec.FunctionRegistry
+    names = registry.getFunctionNames()
+    assert names.contains("get_splits") and names.contains("concat_ws")
+
+
 def test_thrift_sessions_and_the_catalog_give_the_metastore_the_same_connection_settings(spark):
     """The Thrift server (`cdcflow serve`) opens its sessions with the Hive settings
     of Spark's execution client; the catalog reads tables with its own client's.

@@ -52,8 +52,10 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
         "delta-storage-4.4.0.jar",
         "iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
         "hadoop-bare-naked-local-fs-0.1.0.jar",
+        "hive-llap-common-2.3.10.jar",
     )
     local_fs_jar = f"{folder}/hadoop-bare-naked-local-fs-0.1.0.jar"
+    hive_jar = f"{folder}/hive-llap-common-2.3.10.jar"
     # every format: Hadoop's local file system without shell commands
     local_fs = {
         "spark.hadoop.fs.file.impl": "com.globalmentor.apache.hadoop.fs.BareLocalFileSystem",
@@ -65,6 +67,7 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
         f"{folder}/delta-spark_4.1_2.13-4.4.0.jar",
         f"{folder}/delta-storage-4.4.0.jar",
         local_fs_jar,
+        hive_jar,
     ]
     delta = session_settings("delta", folder)
     assert delta == {
@@ -85,13 +88,15 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
         "spark.hadoop.datanucleus.connectionPoolingType": "HikariCP",
         "spark.hadoop.iceberg.engine.hive.lock-enabled": "false",
         **local_fs,
-        "spark.driver.extraClassPath": f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar:{local_fs_jar}",
-        "spark.jars": f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar,{local_fs_jar}",
+        "spark.driver.extraClassPath": (
+            f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar:{local_fs_jar}:{hive_jar}"
+        ),
+        "spark.jars": f"{folder}/iceberg-spark-runtime-4.1_2.13-1.11.0.jar,{local_fs_jar},{hive_jar}",
     }
     assert session_settings("parquet", folder) == {
         **local_fs,
-        "spark.driver.extraClassPath": local_fs_jar,
-        "spark.jars": local_fs_jar,
+        "spark.driver.extraClassPath": f"{local_fs_jar}:{hive_jar}",
+        "spark.jars": f"{local_fs_jar},{hive_jar}",
     }
 
 
@@ -118,7 +123,12 @@ def test_the_installed_environment_has_every_formats_jars():
             "delta-spark_4.1_2.13-4.4.0.jar",
             "delta-storage-4.4.0.jar",
             "hadoop-bare-naked-local-fs-0.1.0.jar",
+            "hive-llap-common-2.3.10.jar",
         ],
-        "iceberg": ["iceberg-spark-runtime-4.1_2.13-1.11.0.jar", "hadoop-bare-naked-local-fs-0.1.0.jar"],
-        "parquet": ["hadoop-bare-naked-local-fs-0.1.0.jar"],
+        "iceberg": [
+            "iceberg-spark-runtime-4.1_2.13-1.11.0.jar",
+            "hadoop-bare-naked-local-fs-0.1.0.jar",
+            "hive-llap-common-2.3.10.jar",
+        ],
+        "parquet": ["hadoop-bare-naked-local-fs-0.1.0.jar", "hive-llap-common-2.3.10.jar"],
     }
