@@ -13,7 +13,7 @@
     {%- set ranges = {} -%}
     {%- set claimed = {} -%}
     {%- set log_columns = {} %}
-
+{%- set new_outcomes %}
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'dirxml') %}
@@ -79,7 +79,13 @@ with
 outcomes as (
     {{- cdcflow.union_all(outcomes) }}
 
-),
+)
+{%- endset %}
+{#- the events recorded before that this run's may repeat: those of its record_ids
+    (Delta Lake's and Iceberg's file statistics skip the others) -#}
+{%- set recorded_ids = cdcflow.dirxml_record_id_bounds(new_outcomes, 'outcomes')
+    if cdcflow.is_incremental_run() else 'true' %}
+{{ new_outcomes }},
 
 deduplicated as (
 
@@ -105,11 +111,25 @@ final as (
         {{ cdcflow.run_loaded_at() }} as loaded_at
     from deduplicated as new_outcome
     {%- if cdcflow.is_incremental_run() %}
-    left anti join {{ this }} as recorded
-        on new_outcome.raw_table = recorded.raw_table
-        -- record_id identifies an event (the raw row, when it is missing)
-        and coalesce(cast(new_outcome.record_id as string), new_outcome.raw_row)
-        = coalesce(cast(recorded.record_id as string), recorded.raw_row)
+    -- record_id identifies an event (the raw row, when it is missing): the ids are
+    -- matched alone, and the raw rows recorded are read only where an id is missing
+    left anti join (
+        select raw_table, record_id
+        from {{ this }}
+        where {{ recorded_ids }}
+    ) as recorded
+        on
+            new_outcome.raw_table = recorded.raw_table
+            and new_outcome.record_id = recorded.record_id
+    left anti join (
+        select raw_table, raw_row
+        from {{ this }}
+        where record_id is null
+    ) as recorded_without_id
+        on
+            new_outcome.record_id is null
+            and new_outcome.raw_table = recorded_without_id.raw_table
+            and new_outcome.raw_row = recorded_without_id.raw_row
     {%- endif %}
 
 )
