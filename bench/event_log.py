@@ -21,11 +21,20 @@ from pathlib import Path
 
 NODE_ID = re.compile(r'"node_id":\s*"([^"]+)"')
 COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
-# the relation a plan writes: a parquet insert's path, or a command's table
+# the relation a plan writes: a parquet insert's path, a command's table, the
+# table a catalog's create or replace writes (Delta Lake's, Iceberg's: its node's
+# arguments are the catalog, then the table), a Delta MERGE's target or the Delta
+# table an insert appends to
 WRITTEN = re.compile(
     r"InsertIntoHadoopFsRelationCommand\n(?:Input.*\n)?Arguments: \S*?/(\w+)\.db/(\w+)"
     r"|(?:CreateDataSourceTableAsSelectCommand|CreateViewCommand|DropTableCommand)[^\n]*\n"
     r"(?:Input.*\n|Output.*\n)*Arguments: `spark_catalog`\.`(\w+)`\.`(\w+)`"
+    r"|\(\d+\) (?:Atomic)?(?:Create|Replace)TableAsSelect\n(?:Input.*\n|Output.*\n)*"
+    r"Arguments: [^,\n]*, (?:spark_catalog\.)?(\w+)\.(\w+),"
+    r"|\(\d+\) MergeIntoCommand\nArguments: [^\n]*?`spark_catalog`\.`(\w+)`\.`(\w+)`"
+    # Delta's table, then its catalog entry over some lines, then its name
+    r"|\(\d+\) (?:AppendData|OverwriteByExpression|OverwritePartitionsDynamic)ExecV1\n"
+    r"Arguments: DeltaTableV2\((?:[^\n]*\n){0,40}?[^\n]*?\),Some\((?:spark_catalog\.)?(\w+)\.(\w+)\)"
 )
 
 

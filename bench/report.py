@@ -103,18 +103,20 @@ def markdown(document: dict) -> str:
                 f"{_seconds(steps.get('incremental'))} | {_seconds(steps.get('thrift_incremental'))} | "
                 f"{_ratio(r.get('thrift_incremental_over_full'), 3)} |"
             )
+    lines += _comparison(document)
     lines += [
         "",
-        "| changes | tables equal | checks | mask decoding UDF / native (s) |",
+        "| changes, table format | tables equal | checks | mask decoding UDF / native (s) |",
         "|---:|---|---:|---:|",
     ]
-    for size in document["sizes"]:
+    for size in document["sizes"] + document.get("compared", {}).get("sizes", []):
         equal = all(not c["unexpected"] and not c["missing"] for c in size["checks"].values())
         d = size.get("mask_decoding")
         decoding = f"{d['udf_over_native']:.1f} ({d['udf_s']:.1f} / {d['native_s']:.1f})" if d else ""
-        lines.append(
-            f"| {size['changes']:,} | {'yes' if equal else 'NO'} | {len(size['checks'])} | {decoding} |"
+        measured = " ".join(
+            [f"{size['changes']:,}", *([size["table_format"]] if "table_format" in size else [])]
         )
+        lines.append(f"| {measured} | {'yes' if equal else 'NO'} | {len(size['checks'])} | {decoding} |")
     growth = {k: v for k, v in document["growth_exponent"].items() if v is not None}
     if growth:
         lines += [
@@ -143,6 +145,53 @@ def markdown(document: dict) -> str:
         for t in document["targets"]:
             lines.append(f"| {t['target']} | {t['value']} | {t['limit']} | {'yes' if t['met'] else 'NO'} |")
     return "\n".join(lines) + "\n"
+
+
+def _over(measured: dict | None, compared: dict | None) -> str:
+    """A step's wall time in the measured format over the compared one's."""
+    if not measured or not compared:
+        return ""
+    return f"{measured['wall_s'] / compared['wall_s']:.2f}"
+
+
+def _comparison(document: dict) -> list[str]:
+    """The run's table format beside the one of ``--compare-with``, size by size:
+    each step's seconds in both and their ratio (below 1: the run's format is faster)."""
+    if "compared" not in document:
+        return []
+    ours, theirs = document.get("table_format", "parquet"), document["compared"]["table_format"]
+    lines = [
+        "",
+        f"The same steps with {theirs} tables (cdcflow's and the baseline's), in the same run, from the same",
+        f"generated stream: seconds in {ours} / in {theirs}, and the first over the second (below 1:",
+        f"{ours} is faster; the peak is the largest of the format's steps).",
+        "",
+        "| changes | format | full build | / | nothing new | / | incremental | / | peak memory | / |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    compared = {size["changes"]: size for size in document["compared"]["sizes"]}
+    for size in document["sizes"]:
+        other = compared.get(size["changes"])
+        if other is None:
+            continue
+        rows = [(f, size["formats"][f], other["formats"].get(f, {})) for f in size["formats"]]
+        if "baseline" in size and "baseline" in other:
+            rows.append(
+                ("hand-written baseline", {"full_build": size["baseline"]}, {"full_build": other["baseline"]})
+            )
+        for source_format, steps, their_steps in rows:
+            cells = []
+            for step in ("full_build", "nothing_new", "incremental"):
+                a, b = steps.get(step), their_steps.get(step)
+                cells.append(f"{_seconds(a)} / {_seconds(b)}" if a and b else "")
+                cells.append(_over(a, b))
+            peak = max((s["peak_rss_mib"] for s in steps.values()), default=None)
+            their_peak = max((s["peak_rss_mib"] for s in their_steps.values()), default=None)
+            cells.append(f"{_gib(peak)} / {_gib(their_peak)}" if peak and their_peak else "")
+            cells.append(f"{peak / their_peak:.2f}" if peak and their_peak else "")
+            label = FORMAT_LABELS.get(source_format, source_format)
+            lines.append(f"| {size['changes']:,} | {label} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def plot(document: dict, path: Path) -> None:

@@ -6,7 +6,9 @@ after landing 1 % more changes, late and duplicated deliveries included; (4)
 the hand-written PySpark baseline (bench/baseline.py) on the same stream, every
 format's tables checked equal to it and to the source table; (5) change-mask
 decoding, native SQL vs Python UDF. ``--table-format`` (delta, the default, or
-parquet): the format of cdcflow's tables and of the baseline's. With ``--same-increment``, the largest
+parquet): the format of cdcflow's tables and of the baseline's; ``--compare-with`` the other one
+measures every size again in that format in the same run (from the same generated stream), for
+what the format costs or saves. With ``--same-increment``, the largest
 size's increment is also applied to a table of each smaller size (the
 incremental run must follow the increment, not the table). Each step is its own
 process, measured from the OS (bench/measure.py). Writes benchmark.json,
@@ -17,6 +19,7 @@ after the increment, against the baseline on both batches).
 
     python -m bench.run --sizes 1M,10M --same-increment --check-targets   # bench/README.md
     python -m bench.run --sizes 3k --formats qlik_ct --quick --results DIR  # the CI smoke run
+    python -m bench.run --sizes 1M --compare-with parquet   # Delta Lake against parquet, one run
 """
 
 from __future__ import annotations
@@ -599,9 +602,17 @@ def main(argv: list[str] | None = None) -> int:
         help=f"the format of cdcflow's tables and the baseline's (default {DEFAULT_FORMAT})",
     )
     parser.add_argument(
+        "--compare-with",
+        choices=("delta", "parquet"),
+        help="measure every size again with this table format (cdcflow's and the baseline's), in the same"
+        " run, after the --table-format one: the report sets the two side by side",
+    )
+    parser.add_argument(
         "--event-logs", type=Path, help="write each step's Spark event log under this folder (step name)"
     )
     args = parser.parse_args(argv)
+    if args.compare_with == args.table_format:
+        parser.error(f"--compare-with {args.compare_with} is the --table-format already measured")
     Step.event_logs = args.event_logs
     Step.pause_file = args.work / "PAUSE"
     sizes = sorted(parse_size(s) for s in args.sizes.split(","))
@@ -622,23 +633,27 @@ def main(argv: list[str] | None = None) -> int:
             for folder in ("data", "state", "state-before-incremental", "state-embedded"):
                 shutil.rmtree(work / folder, ignore_errors=True)
 
-    results = []
+    results, compared = [], []
     for changes in sizes:
-        work = args.work / f"{changes}"
         workload = Workload(changes=changes, **options)
-        results.append(
-            bench_size(
-                changes,
-                work,
-                workload,
-                source_formats,
-                resume=args.resume,
-                quick=args.quick,
-                thrift=args.thrift,
-                table_format=args.table_format,
+        # the compared format's steps in a folder of their own (same stream, generated again)
+        for table_format, measured in [(args.table_format, results), (args.compare_with, compared)]:
+            if table_format is None:
+                continue
+            work = args.work / (f"{changes}" if measured is results else f"{changes}-{table_format}")
+            measured.append(
+                bench_size(
+                    changes,
+                    work,
+                    workload,
+                    source_formats,
+                    resume=args.resume,
+                    quick=args.quick,
+                    thrift=args.thrift,
+                    table_format=table_format,
+                )
             )
-        )
-        scratch(work)
+            scratch(work)
     document = {
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "command": "python -m bench.run " + " ".join(argv if argv is not None else sys.argv[1:]),
@@ -648,6 +663,8 @@ def main(argv: list[str] | None = None) -> int:
         "sizes": results,
         "growth_exponent": growth_exponents(results),
     }
+    if compared:
+        document["compared"] = {"table_format": args.compare_with, "sizes": compared}
     if args.same_increment and len(sizes) > 1 and "qlik_ct" in source_formats:
         largest = results[-1]
         late = round(largest["workload"]["late"] * largest["main_batch_changes"])
@@ -674,8 +691,8 @@ def main(argv: list[str] | None = None) -> int:
             "ratio": round(runs[-1]["incremental"]["wall_s"] / runs[0]["incremental"]["wall_s"], 2),
         }
     failed = {
-        f"{r['changes']}: {name}": c
-        for r in results
+        f"{r['changes']} {r.get('table_format', '')}: {name}": c
+        for r in results + compared
         for name, c in r["checks"].items()
         if c["unexpected"] or c["missing"]
     }

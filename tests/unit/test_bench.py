@@ -416,3 +416,60 @@ def test_the_runs_and_the_baseline_write_the_table_format_measured(tmp_path, mon
     assert baseline[baseline.index("--table-format") + 1] == table_format
     assert {env["CDCFLOW_TABLE_FORMAT"] for env in envs.values()} == {table_format}
     assert result["table_format"] == table_format
+
+
+def test_compare_with_measures_each_size_again_in_the_other_table_format(tmp_path, monkeypatch):
+    """--compare-with parquet: every size again with parquet tables, in a scratch
+    folder of its own, after the --table-format one; the report sets the two
+    side by side and a check that differs in either fails the run."""
+    import bench.run
+
+    measured = []
+
+    def bench_size(changes, work, workload, source_formats, **options):
+        measured.append((changes, work.name, options["table_format"]))
+        parquet = options["table_format"] == "parquet"
+        size = _size(changes, 200.0 if parquet else 100.0, 40.0 if parquet else 10.0, 50.0)
+        size["table_format"] = options["table_format"]
+        return size
+
+    monkeypatch.setattr(bench.run, "bench_size", bench_size)
+    monkeypatch.setattr(bench.run, "commit", lambda: "abc123")
+    monkeypatch.setattr(bench.run, "machine", lambda: _document([_size(1_000, 1.0, 1.0, 1.0)])["machine"])
+    results = tmp_path / "results"
+    argv = ["--sizes", "1M", "--formats", "qlik_ct,qlik_kafka", "--work", str(tmp_path / "work")]
+    assert bench.run.main([*argv, "--results", str(results), "--compare-with", "parquet"]) == 0
+    assert measured == [(1_000_000, "1000000", "delta"), (1_000_000, "1000000-parquet", "parquet")]
+    document = json.loads((results / "benchmark.json").read_text())
+    assert document["compared"]["table_format"] == "parquet"
+    assert [size["table_format"] for size in document["compared"]["sizes"]] == ["parquet"]
+    text = (results / "benchmark.md").read_text()
+    assert "| 1,000,000 | Qlik __ct | 100.0 / 200.0 | 0.50 | 5.0 / 20.0 | 0.25 | 10.0 / 40.0 | 0.25 " in text
+    assert "| 1,000,000 | hand-written baseline | 50.0 / 50.0 | 1.00 |" in text
+    assert "| 1,000,000 parquet | yes | 1 |" in text
+
+    with pytest.raises(SystemExit):
+        bench.run.main([*argv, "--results", str(results), "--compare-with", "delta"])
+
+
+def test_event_log_names_the_table_a_delta_statement_writes(tmp_path):
+    from bench.event_log import WRITTEN
+
+    replace = (
+        "== Physical Plan ==\nAtomicReplaceTableAsSelect (1)\n\n\n(1) AtomicReplaceTableAsSelect\n"
+        "Arguments: org.apache.spark.sql.delta.catalog.DeltaCatalog@1ef0522d, bench.dirxml_quarantine,"
+        " WithCTE,"
+        " TableSpec(Map(),Some(delta),Map(),None,None,None,None,false,List()), true\n"
+    )
+    assert ".".join(p for p in WRITTEN.search(replace).groups() if p) == "bench.dirxml_quarantine"
+    merge = (
+        "(2) MergeIntoCommand\nArguments: SubqueryAlias recomputed, SubqueryAlias stored,"
+        " `spark_catalog`.`bench`.`int_t__versioned`, org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe\n"
+    )
+    assert ".".join(p for p in WRITTEN.search(merge).groups() if p) == "bench.int_t__versioned"
+    append = (
+        "(1) AppendDataExecV1\nArguments: DeltaTableV2(org.apache.spark.sql.classic.SparkSession@3c8ee929,"
+        "file:/w/bench.db/q,Some(CatalogTable(\nCatalog: spark_catalog\nDatabase: bench\nTable: q\n"
+        "Partition Provider: Catalog)),Some(bench.q),None,Map()), Project [a#1]\n"
+    )
+    assert ".".join(p for p in WRITTEN.search(append).groups() if p) == "bench.q"
