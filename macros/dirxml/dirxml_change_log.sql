@@ -15,11 +15,7 @@
     {#- the outcomes model runs before this one; the outcomes of earlier runs say what was processed -#}
     {%- set outcomes = ref('dirxml_event_outcomes') -%}
     {%- set key = cfg.key -%}
-    {#- the change earlier runs logged last: this run's first events may go on with it -#}
-    {%- if cdcflow.is_incremental_run() -%}
-        {%- set last = cdcflow.dirxml_last_logged_change(cfg, this, outcomes, group_range) -%}
-    {%- endif -%}
-
+    {%- set landed -%}
 with
 
 landed as (
@@ -28,7 +24,16 @@ landed as (
     from {{ ref(cdcflow.table_model_name(table_name, 'events_judged')) }}
     where {{ cdcflow.landed_in_range(group_range) }}
 
-),
+)
+    {%- endset -%}
+    {%- if cdcflow.is_incremental_run() -%}
+        {#- the change earlier runs logged last: this run's first events may go on with it -#}
+        {%- set last = cdcflow.dirxml_last_logged_change(cfg, this, outcomes, group_range) -%}
+        {#- the events processed before that this run's may repeat: those of its
+            record_ids (Delta Lake's and Iceberg's file statistics skip the others) -#}
+        {%- set processed_ids = cdcflow.dirxml_record_id_bounds(landed, 'landed') -%}
+    {%- endif %}
+{{ landed }},
 
 landed_published as (
 
@@ -42,6 +47,7 @@ landed_published as (
         from {{ outcomes }}
         where
             raw_table = '{{ cfg.raw_table }}'
+            and {{ processed_ids }}
             and loaded_at < {{ cdcflow.run_loaded_at() }}
             {%- if group_range.reprocessing == 'true' %}
             -- reprocessing: not those of the run that did not end (its outcomes may
