@@ -15,7 +15,8 @@
         summaries (compact_cdc_state_table). A configured column a group's change log or versioned
         model lacks is added to it before any model runs (follow_configured_columns;
         a group with nothing new in this run, record_groups_with_nothing_new: by
-        its models' pre-hooks). -#}
+        its models' pre-hooks, unless its configured columns are those the last
+        run found its tables to follow: columns_checked). -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
     {%- if groups | length == 0 -%}
         {{ return('') }}
@@ -26,8 +27,12 @@
     {%- do cdcflow.create_cdc_state_relations(relations) -%}
     {%- do cdcflow.claim_cdc_run(relations, groups) -%}
     {%- set latest = cdcflow.latest_cdc_states(relations, with_last_ends=true) -%}
+    {#- read before a compaction, which rewrites the run summaries without their properties -#}
+    {%- set columns_recorded = cdcflow.columns_checked(relations) -%}
     {%- set recorded_before = latest.values() | list -%}
-    {%- if recorded_before and recorded_before[0]['log_files'] > var('cdcflow_state_table_max_files', 32) | int -%}
+    {%- set compacting = recorded_before
+        and recorded_before[0]['log_files'] > var('cdcflow_state_table_max_files', 32) | int -%}
+    {%- if compacting -%}
         {%- do cdcflow.compact_cdc_state_table(relations.log) -%}
         {%- do cdcflow.compact_cdc_state_table(relations.runs) -%}
     {%- endif -%}
@@ -73,6 +78,18 @@
     {%- endfor -%}
     {%- set nothing_new = cdcflow.record_groups_with_nothing_new(
         relations, taken, failed | map(attribute=0) | list + read_in_full, last_ends) -%}
+    {#- of the groups with nothing new, those whose configured columns are the ones
+        their tables were last found to follow: their models' pre-hooks check
+        nothing (follow_configured_columns) -#}
+    {%- set still_followed = [] -%}
+    {%- for table_name in nothing_new
+        if columns_recorded.get(table_name) == cdcflow.configured_columns_fingerprint(table_name) -%}
+        {%- do still_followed.append(table_name) -%}
+    {%- endfor -%}
+    {#- `recorded`: what the run summaries' properties hold now (none once compacted) -#}
+    {%- do graph.update({'cdcflow_columns_checked': {
+        'invocation_id': invocation_id, 'recorded': {} if compacting else columns_recorded,
+        'groups': still_followed}}) -%}
     {#- a column configured since: added to the stored tables before any model reads
         them (a group with nothing new: by its models' pre-hooks, which still run) -#}
     {%- for table_name in groups if table_name not in nothing_new -%}

@@ -7,7 +7,8 @@
         next run takes the range again, as TFREDO, with what landed since). A run killed
         before this point leaves TFSTART (or TFREDO, ILUPDATE): the next run
         finds it and reprocesses the range. Then what the run did, per group,
-        is recorded and logged (record_run_summaries), and the run's claim on
+        is recorded and logged (record_run_summaries), with the configured columns
+        each group's tables follow (record_columns_checked), and the run's claim on
         the groups dropped (claim_cdc_run; on the embedded session, noted in dbt's
         graph, it made none). A group with nothing new
         (record_groups_with_nothing_new) keeps its range's start. A run that stopped at its start
@@ -64,6 +65,7 @@
         {%- endfor -%}
     {%- endif -%}
     {%- do cdcflow.record_run_summaries(relations, groups, nothing_new, latest) -%}
+    {%- do cdcflow.record_columns_checked(relations, groups, latest) -%}
     {%- if not claimed_in_process -%}
         {%- do run_query('drop view if exists ' ~ relations.claim) -%}
     {%- endif -%}

@@ -9,8 +9,16 @@
         model reads the tables. A stored column no longer configured (dropped or
         renamed at the source) stops the model with a message saying what to do
         (the models' pre-hook, `check_dropped`): a history keeps its columns.
-        Nothing to do on a first build or a --full-refresh. Renders nothing. -#}
+        Nothing to do on a first build or a --full-refresh, nor for a group with
+        nothing new whose configured columns are those its tables were last
+        found to follow (columns_checked). Renders nothing. -#}
     {%- if not execute or flags.FULL_REFRESH -%}{{ return('') }}{%- endif -%}
+    {#- a group with nothing new whose tables the last run found to follow this
+        configuration (cdc_state_begin_run, columns_checked): nothing to check -#}
+    {%- set noted = graph.get('cdcflow_columns_checked') or {} -%}
+    {%- if noted.get('invocation_id') == invocation_id and table_name in noted.groups -%}
+        {{ return('') }}
+    {%- endif -%}
     {%- set stored = adapter.get_relation(relation.database, relation.schema, relation.identifier) -%}
     {%- if stored is none or stored.type != 'table' -%}{{ return('') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name) -%}

@@ -20,7 +20,9 @@ after it batch 5 lands and is read as a full refresh reads it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 
 import pytest
 
@@ -204,6 +206,8 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
         f"create view {SCHEMA}.cdc_states_claim as select '{LEFT_CLAIM}' as invocation_id,"
         " timestamp'2026-01-02 03:04:05' as started_at, 'lt_ct' as cdc_groups, 'dbt run' as command"
     )
+    dbt_log = state_dir / "logs" / "dbt.log"
+    logged_before_idle = dbt_log.stat().st_size
     seen["idle"] = run_dbt(
         state_dir,
         "build",
@@ -216,7 +220,8 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     seen["log_5"] = spark_rows(spark, f"{SCHEMA}.cdc_states_log", STATE_LOG)
     seen["left_5"] = spark.sql(f"show tables in {SCHEMA} like 'cdc_states_*__*'").collect()
     seen["claims_5"] = spark.sql(f"show views in {SCHEMA} like 'cdc_states_claim'").collect()
-    seen["log"] = (state_dir / "logs" / "dbt.log").read_text(errors="replace")
+    seen["log"] = dbt_log.read_text(errors="replace")
+    seen["idle_log"] = dbt_log.read_bytes()[logged_before_idle:].decode(errors="replace")
     seen["states_5"] = _states(spark, SCHEMA)
     seen["incremental_5"] = _marts(spark, SCHEMA)
 
@@ -232,6 +237,9 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     seen["full_state_files_6"] = spark.sql(
         f"select count(distinct _metadata.file_path) from {FULL}.cdc_states_log"
     ).first()[0]
+    seen["properties_6"] = dict(
+        tuple(row) for row in spark.sql(f"show tblproperties {SCHEMA}.cdc_states_runs").collect()
+    )
     dbt(FULL, "--full-refresh")
     seen["full_6"] = _marts(spark, FULL)
     return seen
@@ -318,6 +326,20 @@ def test_a_run_with_nothing_new_does_no_work_and_changes_nothing(runs):
     assert len(kept) == len(models)
     assert {r.node.name: str(r.message) for r in kept if str(r.message) != "nothing new"} == {}
     assert {r.adapter_response.get("code") for r in kept} == {"NOTHING NEW"}
+
+
+def test_a_run_with_nothing_new_checks_no_tables_columns_again(runs):
+    # the run before it ended TFEND with the same configured columns, recorded on the
+    # run summaries (record_columns_checked): no table of the three groups is described
+    assert "dbt_internal_test" in runs["idle_log"]  # its log: its data tests' statements
+    assert re.findall(r"describe extended \S+", runs["idle_log"]) == []
+    # each group's fingerprint, as the next run reads it back from dbt's listing
+    fingerprint = hashlib.md5(",".join(ch.COLUMNS).lower().encode()).hexdigest()
+    assert {
+        key.removeprefix("cdcflow.columns_checked."): value
+        for key, value in runs["properties_6"].items()
+        if key.startswith("cdcflow.columns_checked.")
+    } == dict.fromkeys(TABLES, fingerprint)
 
 
 def test_an_embedded_run_takes_over_a_claim_left_by_a_killed_run_and_leaves_none(runs):
