@@ -1,14 +1,15 @@
 """(b) Incremental: a first batch, a build; a second batch (late changes for old
 keys, one re-opening a closed version, replayed rows, bad rows), an incremental
-build -> identical to a full refresh over both batches, and no regression of
-current state. Raw tables are written the way Replicate lands them (binary
-change_mask, one new set of files per batch).
+build -> identical to a full refresh over both batches (recorded:
+tests/e2e/references.py), and no regression of current state. Raw tables are
+written the way Replicate lands them (binary change_mask, one new set of files per
+batch).
 
 The project's default table format (Delta Lake) throughout; on parquet, whose
-chain is merge-on-read, the same two runs (`parquet_incremental`) and a run
-compacting (`compacted`, with CDCFLOW_FULL_SUITE=1: tests/e2e/suite.py) give the
-same marts. Iceberg's incremental runs are the cross-format equivalence's (it needs a
-session of its own)."""
+chain is merge-on-read, the same two runs with batch 1 landed long before the first
+(`parquet_incremental`) and a run compacting (`compacted`, with CDCFLOW_FULL_SUITE=1:
+tests/e2e/suite.py) give the same marts. Iceberg's incremental runs are the
+cross-format equivalence's (it needs a session of its own)."""
 
 import os
 import time
@@ -27,6 +28,7 @@ from tests.e2e.helpers import (
     spark_rows,
 )
 from tests.e2e.qlik_ct_batches import BATCH_1, BATCH_2, ct_row
+from tests.e2e.references import full_refresh
 from tests.e2e.suite import full_suite_only
 
 pytestmark = pytest.mark.spark
@@ -79,20 +81,35 @@ def incremental_and_full(spark, state_dir, integration_project):
     _dbt(
         state_dir, *BUILD, "--vars", "{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf}", schema="inc"
     )
-    # reference: both batches landed at once, full refresh
-    _load_full_load(spark, "full_raw")
-    _load(spark, "full_raw", BATCH_1)
-    _load(spark, "full_raw", BATCH_2)
-    _dbt(state_dir, *BUILD, "--full-refresh", "--vars", "{cdcflow_raw_schema: full_raw}", schema="full")
     return spark, after_first, quarantined_first
 
 
+@pytest.fixture(scope="module")
+def full(spark, state_dir, integration_project):
+    """The marts of a full refresh (with its data tests) over both batches landed at
+    once: recorded (tests/e2e/references.py), built with CDCFLOW_FULL_SUITE=1."""
+
+    def build():
+        _load_full_load(spark, "full_raw")
+        _load(spark, "full_raw", BATCH_1)
+        _load(spark, "full_raw", BATCH_2)
+        _dbt(state_dir, *BUILD, "--full-refresh", "--vars", "{cdcflow_raw_schema: full_raw}", schema="full")
+        marts = {mart: spark_rows(spark, f"full.{mart}", columns) for mart, columns in MARTS.items()}
+        return {**marts, QUARANTINED: spark_rows(spark, "full.qlik_ct_quarantine", ["change_seq"])}
+
+    return full_refresh("incremental_batches_1_and_2", build)
+
+
+# the change sequences the full refresh quarantined
+QUARANTINED = "qlik_ct_quarantine.change_seq"
+
+
 @pytest.mark.parametrize("mart", sorted(MARTS))
-def test_incremental_equals_full_refresh(incremental_and_full, mart):
+def test_incremental_equals_full_refresh(incremental_and_full, full, mart):
     spark, *_ = incremental_and_full
     columns = MARTS[mart]
     incremental = spark_rows(spark, f"inc.{mart}", columns)
-    assert incremental == spark_rows(spark, f"full.{mart}", columns)
+    assert incremental == full[mart]
     assert incremental, f"{mart} is empty"
 
 
@@ -137,7 +154,7 @@ def test_first_batch_state_was_right(incremental_and_full):
     assert [r[0] for r in after_first] == ["1", "3", "4"]
 
 
-def test_a_before_image_cut_from_its_update_waits_for_it(incremental_and_full):
+def test_a_before_image_cut_from_its_update_waits_for_it(incremental_and_full, full):
     """The first run read 1010's before image without its UPDATE: landed within
     the landing overlap before the end of its range, it waited instead of being
     quarantined; the second run read it again with its UPDATE and applied the
@@ -148,7 +165,7 @@ def test_a_before_image_cut_from_its_update_waits_for_it(incremental_and_full):
     # the rejects of batch 2; not 1010's before image, nor batch 2's own orphan
     # before image (1019), which landed within the overlap too: it waits for the next run
     quarantined = spark_rows(spark, "inc.qlik_ct_quarantine", ["change_seq"])
-    assert quarantined == spark_rows(spark, "full.qlik_ct_quarantine", ["change_seq"])
+    assert quarantined == full[QUARANTINED]
     assert quarantined == [
         ("20240301100700000000000000000001015",),
         ("20240301100701000000000000000001016",),
@@ -187,24 +204,38 @@ def test_on_delta_the_second_run_merged_into_the_chain_and_current(incremental_a
 PARQUET = "cdcflow_table_format: parquet"
 
 
+def _landed_long_ago(spark, raw_schema: str) -> None:
+    """The raw tables' files as if landed half an hour ago."""
+    landed = time.time() - 30 * 60
+    for table in ("it_customers", "it_order_lines", "it_customers__ct", "it_order_lines__ct"):
+        for uri in spark.table(f"{raw_schema}.{table}").inputFiles():
+            os.utime(uri.removeprefix("file:"), (landed, landed))
+        spark.sql(f"refresh table {raw_schema}.{table}")
+
+
 @pytest.fixture(scope="module")
 def parquet_incremental(incremental_and_full, state_dir):
-    """The two incremental runs of `incremental_and_full` on parquet: models only
-    (the tests compare its marts row for row with the full refresh's, on which the
-    data tests ran)."""
+    """The two incremental runs of `incremental_and_full` on parquet, batch 1 landed
+    half an hour before the first run listed the raw tables: the second run's range
+    starts at the first's end, nothing of batch 1 read again (landing_overlap_bound),
+    and 1010's before image, read without its UPDATE, is quarantined at once instead
+    of waiting; batch 2's UPDATE then pairs with it from the quarantine. (On Delta
+    Lake, `incremental_and_full`'s runs read batch 1 again within the overlap.)"""
     spark, *_ = incremental_and_full
     _load_full_load(spark, "pq_raw")
     _load(spark, "pq_raw", BATCH_1)
+    _landed_long_ago(spark, "pq_raw")
     _dbt(state_dir, *RUN, "--vars", f"{{cdcflow_raw_schema: pq_raw, {PARQUET}}}", schema="pq")
+    quarantined_first = spark_rows(spark, "pq.qlik_ct_quarantine", ["change_seq"])
     _load(spark, "pq_raw", BATCH_2)
     udf = f"{{cdcflow_raw_schema: pq_raw, cdcflow_mask_decoder: udf, {PARQUET}}}"
-    _dbt(state_dir, *RUN, "--vars", udf, schema="pq")
-    return spark
+    _dbt(state_dir, *BUILD, "--vars", udf, schema="pq")
+    return spark, quarantined_first
 
 
 def test_the_tables_are_delta_by_default_and_parquet_when_the_project_says(parquet_incremental):
-    spark = parquet_incremental
-    for schema, provider in (("inc", "delta"), ("full", "delta"), ("pq", "parquet")):
+    spark, _ = parquet_incremental
+    for schema, provider in (("inc", "delta"), ("pq", "parquet")):
         for table in (
             "int_it_customers__versioned",
             "int_it_customers__changes_logged",
@@ -218,11 +249,22 @@ def test_the_tables_are_delta_by_default_and_parquet_when_the_project_says(parqu
         assert {row.data_type for row in described if row.col_name == "Provider"} == {"parquet"}
 
 
-@pytest.mark.parametrize("mart", sorted(MARTS))
-def test_parquets_incremental_runs_equal_the_full_refresh(parquet_incremental, mart):
-    spark = parquet_incremental
-    columns = MARTS[mart]
-    assert spark_rows(spark, f"pq.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns)
+@pytest.mark.parametrize("mart", sorted(m for m in MARTS if m != "qlik_ct_quarantine"))
+def test_parquets_runs_long_after_a_landing_equal_the_full_refresh(parquet_incremental, full, mart):
+    spark, _ = parquet_incremental
+    assert spark_rows(spark, f"pq.{mart}", MARTS[mart]) == full[mart]
+
+
+def test_a_before_image_landed_long_before_the_run_is_quarantined_then_paired(parquet_incremental, full):
+    spark, quarantined_first = parquet_incremental
+    assert quarantined_first == [("20240301100300000000000000000001010",)]
+    resolved = spark_rows(spark, "pq.qlik_ct_quarantine_resolved", ["change_seq"])
+    assert ("20240301100300000000000000000001010",) in resolved
+    # the rest of the quarantine is what a full refresh quarantines
+    assert (
+        sorted(set(spark_rows(spark, "pq.qlik_ct_quarantine", ["change_seq"])) - set(resolved))
+        == (full[QUARANTINED])
+    )
 
 
 def _partitions(spark, table):
@@ -232,7 +274,7 @@ def _partitions(spark, table):
 
 
 def test_parquets_runs_append_and_the_marts_drop_superseded_copies(parquet_incremental):
-    spark = parquet_incremental
+    spark, _ = parquet_incremental
     partitions = _partitions(spark, "pq.int_it_customers__versioned")
     # merge-on-read: each run added its open partition; nothing was rewritten
     assert len([p for p in partitions if p.startswith("open-")]) == 2, partitions
@@ -269,10 +311,10 @@ def compacted(incremental_and_full, state_dir):
 
 
 @full_suite_only("parquet's incremental runs without compaction, and its kill point")
-def test_a_compacting_run_leaves_one_copy_of_each_link_and_the_same_marts(compacted):
+def test_a_compacting_run_leaves_one_copy_of_each_link_and_the_same_marts(compacted, full):
     spark = compacted
     for mart, columns in MARTS.items():
-        assert spark_rows(spark, f"cmp.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns), mart
+        assert spark_rows(spark, f"cmp.{mart}", columns) == full[mart], mart
     for table, key in (
         ("cmp.int_it_customers__versioned", "customer_id"),
         ("cmp.int_it_order_lines__versioned", "order_id, line_no"),
@@ -381,7 +423,7 @@ def test_failed_redos_leave_the_marts_readable_and_as_they_were(failed_then_reco
     assert [state[0] for state in states][-6:-2] == ["TFSTART", "ERROR", "TFREDO", "ERROR"]
 
 
-def test_the_next_run_retries_the_failed_range_and_recovers(failed_then_recovered):
+def test_the_next_run_retries_the_failed_range_and_recovers(failed_then_recovered, full):
     spark, after_failure, _, _ = failed_then_recovered
     states = _states(spark, "err", "it_customers")
     assert [state[0] for state in states][-2:] == ["TFREDO", "TFEND"]
@@ -391,7 +433,7 @@ def test_the_next_run_retries_the_failed_range_and_recovers(failed_then_recovere
     assert states[-2][1].startswith(f"TFREDO/CS/{failed.current_start_lsn}/CE/")
     assert int(redo_end, 16) > int(failed.current_start_lsn, 16)
     for mart, columns in MARTS.items():
-        assert spark_rows(spark, f"err.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns), mart
+        assert spark_rows(spark, f"err.{mart}", columns) == full[mart], mart
     # a Delta table's MERGE commits or not: nothing is rebuilt beside the chain (parquet's
     # redo rebuilds beside it and swaps it in: tests/e2e/test_fault_injection.py)
     assert not spark.catalog.tableExists("err.int_it_customers__versioned__rebuilt")
@@ -568,43 +610,3 @@ def test_the_landing_overlap_counts_back_from_when_the_last_range_was_listed(
         "listing_unknown timestamp'2026-01-01 09:50:00.000000' timestamp'2026-01-01 10:40:00.000000'"
         " timestamp'2026-01-01 10:31:00.000000'",
     ]
-
-
-@pytest.fixture(scope="module")
-def aged_incremental(incremental_and_full, state_dir):
-    """The two incremental runs of `incremental_and_full`, batch 1 landed half an
-    hour before the first run listed the raw tables: the second run's range starts
-    at the first's end, nothing of batch 1 read again (landing_overlap_bound), and
-    1010's before image, read without its UPDATE, is quarantined at once instead
-    of waiting; batch 2's UPDATE then pairs with it from the quarantine."""
-    spark, *_ = incremental_and_full
-    _load_full_load(spark, "aged_raw")
-    _load(spark, "aged_raw", BATCH_1)
-    landed = time.time() - 30 * 60
-    for table in ("it_customers", "it_order_lines", "it_customers__ct", "it_order_lines__ct"):
-        for uri in spark.table(f"aged_raw.{table}").inputFiles():
-            os.utime(uri.removeprefix("file:"), (landed, landed))
-        spark.sql(f"refresh table aged_raw.{table}")
-    _dbt(state_dir, *RUN, "--vars", "{cdcflow_raw_schema: aged_raw}", schema="aged")
-    quarantined_first = spark_rows(spark, "aged.qlik_ct_quarantine", ["change_seq"])
-    _load(spark, "aged_raw", BATCH_2)
-    _dbt(state_dir, *BUILD, "--vars", "{cdcflow_raw_schema: aged_raw}", schema="aged")
-    return spark, quarantined_first
-
-
-@pytest.mark.parametrize("mart", sorted(m for m in MARTS if m != "qlik_ct_quarantine"))
-def test_runs_long_after_a_landing_equal_the_full_refresh(aged_incremental, mart):
-    spark, _ = aged_incremental
-    columns = MARTS[mart]
-    assert spark_rows(spark, f"aged.{mart}", columns) == spark_rows(spark, f"full.{mart}", columns)
-
-
-def test_a_before_image_landed_long_before_the_run_is_quarantined_then_paired(aged_incremental):
-    spark, quarantined_first = aged_incremental
-    assert quarantined_first == [("20240301100300000000000000000001010",)]
-    resolved = spark_rows(spark, "aged.qlik_ct_quarantine_resolved", ["change_seq"])
-    assert ("20240301100300000000000000000001010",) in resolved
-    # the rest of the quarantine is what a full refresh quarantines
-    assert sorted(set(spark_rows(spark, "aged.qlik_ct_quarantine", ["change_seq"])) - set(resolved)) == (
-        spark_rows(spark, "full.qlik_ct_quarantine", ["change_seq"])
-    )

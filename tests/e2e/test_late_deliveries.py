@@ -16,7 +16,8 @@ change table, onboarded in a project of its own; runs land one batch each:
 
 After runs 2 and 4 every mart equals a full refresh over the same landings, and
 the source table as it was; then a run with nothing landed does no work, and
-after it batch 5 lands and is read as a full refresh reads it."""
+after it batch 5 lands and is read as a full refresh reads it. The full refreshes
+are recorded (tests/e2e/references.py: built again with CDCFLOW_FULL_SUITE=1)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ import pytest
 from testkit import change_history as ch
 from testkit.vendors import KAFKA_LANDING
 from tests.e2e.helpers import append_rows, as_text, invoke_dbt_in, make_project, run_dbt, spark_rows
+from tests.e2e.references import full_refresh
 
 pytestmark = pytest.mark.spark
 
@@ -149,6 +151,15 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
             state_dir, "run", *args, "--vars", json.dumps(dbt_vars), schema=schema, project_dir=project
         )
 
+    def full(point: int) -> dict[str, list]:
+        """The marts of a full refresh over the landings as they stand (recorded)."""
+
+        def build():
+            dbt(FULL, "--full-refresh")
+            return _marts(spark, FULL)
+
+        return full_refresh(f"late_deliveries_{point}", build)
+
     seen = {}
     _land(spark, f"{SCHEMA}_raw", 1)
     dbt(SCHEMA)
@@ -163,8 +174,7 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     seen["summaries_2"] = spark_rows(
         spark, f"{SCHEMA}.cdc_states_runs", ["name", "rows_quarantined", "quarantine", "loaded_at"]
     )
-    dbt(FULL, "--full-refresh")
-    seen["full_2"] = _marts(spark, FULL)
+    seen["full_2"] = full(2)
 
     # a run over batch 3 that fails: no table's history mart can be created
     _land(spark, f"{SCHEMA}_raw", 3)
@@ -185,8 +195,7 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
     dbt(SCHEMA)
     seen["states_4"] = _states(spark, SCHEMA)
     seen["incremental_4"] = _marts(spark, SCHEMA)
-    dbt(FULL, "--full-refresh")
-    seen["full_4"] = _marts(spark, FULL)
+    seen["full_4"] = full(4)
 
     # nothing landed since: a run that does no work, and leaves everything as it was;
     # it finds the claim a run killed over a server left, and takes it over (the
@@ -234,14 +243,13 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
         table: spark.sql(f"select count(distinct _metadata.file_path) from {SCHEMA}.{table}").first()[0]
         for table in ("cdc_states_log", "cdc_states_runs")
     }
-    seen["full_state_files_6"] = spark.sql(
-        f"select count(distinct _metadata.file_path) from {FULL}.cdc_states_log"
+    seen["runs_logged_6"] = spark.sql(
+        f"select count(distinct invocation_id) from {SCHEMA}.cdc_states_log"
     ).first()[0]
     seen["properties_6"] = dict(
         tuple(row) for row in spark.sql(f"show tblproperties {SCHEMA}.cdc_states_runs").collect()
     )
-    dbt(FULL, "--full-refresh")
-    seen["full_6"] = _marts(spark, FULL)
+    seen["full_6"] = full(6)
     return seen
 
 
@@ -357,11 +365,12 @@ def test_the_run_after_one_with_nothing_new_reads_what_landed_since(runs):
 
 
 def test_the_state_tables_are_compacted_and_a_killed_compaction_loses_no_state(runs):
-    # every run of SCHEMA (7) rewrote its state log and run summaries into one file
-    # before appending its own; FULL's log, 3 runs without compaction, keeps each file
+    # every run of SCHEMA rewrote its state log and run summaries into one file before
+    # appending its own (two files a run, without compaction): the log holds the
+    # states of its six runs in three files at most
     assert runs["state_files_6"]["cdc_states_log"] <= 3, runs["state_files_6"]
     assert runs["state_files_6"]["cdc_states_runs"] <= 2, runs["state_files_6"]
-    assert runs["full_state_files_6"] > runs["state_files_6"]["cdc_states_log"]
+    assert runs["runs_logged_6"] == 6
     # the run after a compaction killed midway took the complete copy as the log and
     # dropped the rest: every state recorded before it is there, once, then its own
     assert runs["left_5"] == []
