@@ -52,9 +52,12 @@ SESSION_SETTINGS = {
     "delta": {
         "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
         "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
-        # a table's state is rebuilt from its log in this many tasks (default 50): cdcflow's
-        # logs are small (a commit per run); the samples' first build took 177 s with 50, 102 s
-        "spark.databricks.delta.snapshotPartitions": "2",
+        # a table's state (its files) is rebuilt from its log in this many tasks (default 50),
+        # which every scan's file listing then reads: cdcflow's logs are small (a commit per
+        # run) and its tables' files a few hundred at most; the samples' first build took
+        # 177 s with 50, 102 s with 2; one task instead of two cut a run of
+        # tests/e2e/test_late_deliveries.py alone from 208 to 196 s (its 1,400 Delta jobs)
+        "spark.databricks.delta.snapshotPartitions": "1",
         # a commit on local disk is written with the FileSystem API (a temporary file
         # renamed, one JVM writing: the state folder is one process's), not FileContext,
         # whose rename forks `readlink` to test the target
