@@ -53,10 +53,10 @@ SESSION_SETTINGS = {
         "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
         "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
         # a table's state (its files) is rebuilt from its log in this many tasks (default 50),
-        # which every scan's file listing then reads: cdcflow's logs are small (a commit per
-        # run) and its tables' files a few hundred at most; the samples' first build took
-        # 177 s with 50, 102 s with 2; one task instead of two cut a run of
-        # tests/e2e/test_late_deliveries.py alone from 208 to 196 s (its 1,400 Delta jobs)
+        # and every scan's file listing is a job over it: cdcflow's logs are small (a commit
+        # per run, a few files a commit). The samples' first build took 177 s with 50, 102 s
+        # with 2; one task instead of two: tests/e2e/test_late_deliveries.py alone 208 -> 196 s
+        # (its Spark event log, with three full refreshes more then: 2,500 jobs, 1,400 Delta's)
         "spark.databricks.delta.snapshotPartitions": "1",
         # a commit on local disk is written with the FileSystem API (a temporary file
         # renamed, one JVM writing: the state folder is one process's), not FileContext,
