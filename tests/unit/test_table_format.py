@@ -73,7 +73,7 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
     assert delta == {
         "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
         "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
-        "spark.databricks.delta.snapshotPartitions": "2",
+        "spark.databricks.delta.snapshotPartitions": "1",
         "spark.delta.logStore.file.impl": "io.delta.storage.LocalLogStore",
         "spark.databricks.delta.properties.defaults.enableDeletionVectors": "true",
         **local_fs,
