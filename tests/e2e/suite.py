@@ -11,11 +11,9 @@ long sweeps and the repeats run with a flag:
   parquet too (tests/e2e/equivalence.py);
 * ``CDCFLOW_FULL_SUITE=1``: both, and the tests marked ``full_suite_only``: the
   benchmark's smoke run, every format built from the benchmark's stream, a
-  compacting run on parquet; every generated change mask the two decoders are
-  compared on (integration_tests/tests/assert_mask_decoders_agree_on_generated_masks.sql;
-  CI: a sample); the full refreshes incremental runs are compared with, built
-  again and checked against their recordings (tests/e2e/references.py, where
-  ``CDCFLOW_RECORD_REFERENCES=1`` records them anew).
+  compacting run on parquet; the full refreshes incremental runs are compared
+  with, built again and checked against their recordings (tests/e2e/references.py,
+  where ``CDCFLOW_RECORD_REFERENCES=1`` records them anew).
 """
 
 from __future__ import annotations
