@@ -62,10 +62,17 @@ SESSION_SETTINGS = {
         # renamed, one JVM writing: the state folder is one process's), not FileContext,
         # whose rename forks `readlink` to test the target
         "spark.delta.logStore.file.impl": "io.delta.storage.LocalLogStore",
-        # tables created with deletion vectors: a MERGE or DELETE marks the rows it
-        # replaces instead of rewriting their whole files (bench/results/1M-qlik_ct-delta-dv-2c4d5ef:
-        # the chain's MERGE 31.2 -> 22.4 s, incremental / full 0.641 -> 0.532, tables equal)
-        "spark.databricks.delta.properties.defaults.enableDeletionVectors": "true",
+        # deletion vectors only on the tables a run MERGEs into, by their own table
+        # properties (macro merged_table_properties), not by a default for every table:
+        # Delta plans each read of a table with the feature with one more job listing its
+        # files. tests/e2e/test_late_deliveries.py alone: 196 s with every table's, 177 s
+        # (150 s with none: a MERGE with them costs 16 jobs instead of 7 on a small table,
+        # and saves rewriting files on a large one)
+        # a machine whose clock is not on UTC (the JVM's time zone) made each commit
+        # verify its checksum's file list by rebuilding the table's state: a job more
+        # per commit, a Delta `create or replace` 0.52 -> 0.77 s on a small table
+        # (TZ=Europe/Paris); the list is written for that check alone
+        "spark.databricks.delta.allFilesInCrc.verificationMode.forceOnNonUTC.enabled": "false",
     },
     "iceberg": {
         "spark.sql.extensions": "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions",

@@ -249,6 +249,25 @@ def test_the_tables_are_delta_by_default_and_parquet_when_the_project_says(parqu
         assert {row.data_type for row in described if row.col_name == "Provider"} == {"parquet"}
 
 
+def test_on_delta_the_tables_a_run_merges_into_alone_have_deletion_vectors(incremental_and_full):
+    """The chain and _current: a MERGE marks the rows it replaces (the incremental
+    run's MERGE into the chain wrote deletion vectors); a table a run appends to or
+    rebuilds has none (Delta plans each read of such a table with a listing more)."""
+    spark, *_ = incremental_and_full
+
+    def deletion_vectors(table):
+        properties = dict(spark.sql(f"show tblproperties inc.{table}").collect())
+        return properties.get("delta.enableDeletionVectors")
+
+    assert deletion_vectors("int_it_customers__versioned") == "true"
+    assert deletion_vectors("it_customers_current") == "true"
+    assert deletion_vectors("int_it_customers__changes_logged") is None
+    assert deletion_vectors("qlik_ct_quarantine") is None
+    history = spark.sql("describe history inc.int_it_customers__versioned")
+    merges = history.where("operation = 'MERGE'").collect()
+    assert merges and int(merges[0].operationMetrics["numTargetDeletionVectorsAdded"]) > 0, merges
+
+
 @pytest.mark.parametrize("mart", sorted(m for m in MARTS if m != "qlik_ct_quarantine"))
 def test_parquets_runs_long_after_a_landing_equal_the_full_refresh(parquet_incremental, full, mart):
     spark, _ = parquet_incremental

@@ -75,7 +75,7 @@ def test_a_format_gets_its_jars_extension_and_catalog(tmp_path):
         "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
         "spark.databricks.delta.snapshotPartitions": "1",
         "spark.delta.logStore.file.impl": "io.delta.storage.LocalLogStore",
-        "spark.databricks.delta.properties.defaults.enableDeletionVectors": "true",
+        "spark.databricks.delta.allFilesInCrc.verificationMode.forceOnNonUTC.enabled": "false",
         **local_fs,
         "spark.driver.extraClassPath": ":".join(delta_jars),
         "spark.jars": ",".join(delta_jars),
