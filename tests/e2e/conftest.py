@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 
 @pytest.fixture(scope="session")
 def workload_runs(tmp_path_factory, integration_project):
     """Per kill-sweep workload (tests/e2e/fault_workloads.py), made once on first
-    use, each run in its own process (tests/e2e/fault_worker.py): (its project,
-    its state folder, the state after batch 1 kept aside, the tables after batch
-    1, the tables after batch 2). The runs of batch 1 and 2 are never killed:
+    use, its runs of batch 1 and 2 one after the other in a process of their own
+    (tests/e2e/fault_worker.py): (its project, its state folder, the state after
+    batch 1 kept aside, the tables after batch 1, the tables after batch 2). The
+    runs of batch 1 and 2 are never killed:
     the kill sweep compares its recovered runs with the second, the cross-format
     equivalence checks both. ``table_format``: the workload's tables in that format
     (vars.cdcflow_table_format), made apart from the others."""
@@ -29,13 +28,12 @@ def workload_runs(tmp_path_factory, integration_project):
             base = tmp_path_factory.mktemp(f"fault_{workload.name}_{table_format}")
             project = workload.project(base)
             state, snapshot = base / "state", base / "after-batch-1"
-            first = fault_worker.run(workload, project, state, "1", table_format=table_format)
-            shutil.copytree(state, snapshot, symlinks=True)
-            second = fault_worker.run(
+            first, second = fault_worker.run_batches(
                 workload,
                 project,
                 state,
-                "2",
+                ["1", "2"],
+                snapshot=snapshot,
                 checks=workload.checks is not None,
                 table_format=table_format,
                 # what a reader sees during the run: on Delta Lake and Iceberg, a commit's before or after

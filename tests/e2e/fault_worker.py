@@ -1,8 +1,8 @@
 """A dbt run in its own process, for the fault-injection test to kill (and the
 functions that start one: ``command``, ``run``).
 
-    python -m tests.e2e.fault_worker WORKLOAD PROJECT_DIR STATE_DIR BATCH|- [--dump [--checks] [--watch]]
-        [--table-format FORMAT] -- DBT_ARGS...
+    python -m tests.e2e.fault_worker WORKLOAD PROJECT_DIR STATE_DIR BATCH[,BATCH...]|-
+        [--dump [--checks] [--watch]] [--snapshot DIR] [--table-format FORMAT] -- DBT_ARGS...
 
 Builds the embedded Spark on STATE_DIR, lands the named batch of the workload
 (``tests.e2e.fault_workloads.WORKLOADS``; ``-``: none) into its raw schema,
@@ -10,20 +10,27 @@ invokes dbt on PROJECT_DIR in the workload's schema (its log on stdout, one JSON
 event per line when asked with ``--log-format json``), then with ``--dump``
 prints the tables the test compares as one JSON line starting with ``DUMP``
 (with ``--checks``, also what the workload's checks answer, compiled with the
-same dbt arguments). With ``--table-format``, the session serves that table
+same dbt arguments). Batches given one after the other (``1,2``) are landed and
+run in turn in this one process (its JVM warm for the second: a run in a new
+JVM costs about twice one in a warm JVM), a ``DUMP`` line after each; with
+``--snapshot``, the state folder after every batch but the last is copied to
+DIR (what a process ending there would have left), and ``--checks`` and
+``--watch`` are the last batch's. With ``--table-format``, the session serves that table
 format and dbt runs with it (vars.cdcflow_table_format); else parquet. With
 ``--watch``, a thread reads the workload's watched tables (``Workload.watch``)
 again and again while dbt runs, as an analyst's queries would: the dump has each
 different answer it got under ``watched``.
-Exits 0 when dbt succeeded.
+Exits 0 when every dbt run succeeded.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import yaml
@@ -41,8 +48,10 @@ def command(
     checks: bool = False,
     table_format: str = "parquet",
     watch: bool = False,
+    snapshot: Path | None = None,
 ) -> list[str]:
-    """The command of a worker run of ``workload`` (fault_workloads.Workload) on ``batch``."""
+    """The command of a worker run of ``workload`` (fault_workloads.Workload) on
+    ``batch`` (batches: comma-separated)."""
     return [
         sys.executable,
         "-m",
@@ -54,6 +63,7 @@ def command(
         *(["--dump"] if dump_tables else []),
         *(["--checks"] if checks else []),
         *(["--watch"] if watch else []),
+        *(["--snapshot", str(snapshot)] if snapshot else []),
         "--table-format",
         table_format,
         "--",
@@ -84,16 +94,38 @@ def run(
     """A worker run to its end (it must succeed): the tables it dumped (and with
     ``checks``, what the workload's checks answered; with ``watch``, what the
     watched tables read during the run)."""
+    (tables,) = run_batches(
+        workload, project, state, [batch], checks=checks, table_format=table_format, watch=watch
+    )
+    return tables
+
+
+def run_batches(
+    workload,
+    project: Path,
+    state: Path,
+    batches: list[str],
+    *,
+    snapshot: Path | None = None,
+    checks: bool = False,
+    table_format: str = "parquet",
+    watch: bool = False,
+) -> list[dict[str, list]]:
+    """The runs of ``batches``, one after the other in one worker process (each
+    must succeed): the tables dumped after each (the last's with ``checks`` and
+    ``watch`` as ``run``'s); with ``snapshot``, the state folder after every batch
+    but the last copied there."""
     done = subprocess.run(
         command(
             workload,
             project,
             state,
-            batch,
+            ",".join(batches),
             dump_tables=True,
             checks=checks,
             table_format=table_format,
             watch=watch,
+            snapshot=snapshot,
         ),
         cwd=PROJECT_DIR,
         capture_output=True,
@@ -102,22 +134,38 @@ def run(
         check=False,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    lines = [line for line in done.stdout.splitlines() if line.startswith("DUMP ")]
-    return json.loads(lines[-1][5:])
+    dumps = [json.loads(line[5:]) for line in done.stdout.splitlines() if line.startswith("DUMP ")]
+    assert len(dumps) == len(batches), done.stdout[-3000:]
+    return dumps
 
 
 def main(argv: list[str]) -> int:
     separator = argv.index("--")
     options, dbt_args = argv[:separator], argv[separator + 1 :]
     name, project_dir, state_dir, batch = options[0], Path(options[1]), Path(options[2]), options[3]
-    from launcher.dbt_invoke import invoke_dbt
     from launcher.spark import build_session
     from tests.e2e.fault_workloads import WORKLOADS
-    from tests.e2e.helpers import env
 
     workload = WORKLOADS[name]
     table_format = options[options.index("--table-format") + 1] if "--table-format" in options else "parquet"
+    snapshot = Path(options[options.index("--snapshot") + 1]) if "--snapshot" in options else None
     spark = build_session(state_dir=state_dir, master="local[2]", table_format=table_format)
+    batches = batch.split(",")
+    for number, batch in enumerate(batches, start=1):
+        last = number == len(batches)
+        batch_options = options if last else ["--dump"]
+        if not _run_batch(spark, workload, batch, state_dir, project_dir, dbt_args, batch_options):
+            return 1
+        if snapshot is not None and not last:
+            copy_when_still(state_dir, snapshot)
+    return 0
+
+
+def _run_batch(spark, workload, batch, state_dir, project_dir, dbt_args, options) -> bool:
+    """Land ``batch`` (``-``: none), run dbt, dump (``options``: main's): whether dbt succeeded."""
+    from launcher.dbt_invoke import invoke_dbt
+    from tests.e2e.helpers import env
+
     if batch != "-":
         workload.land(spark, f"{workload.schema}_raw", batch)
     with env(CDCFLOW_SCHEMA=workload.schema):
@@ -142,7 +190,36 @@ def main(argv: list[str]) -> int:
 
             tables.update(workload.checks(spark, workload.schema, compile_sql))
         print("DUMP " + json.dumps(tables), flush=True)
-    return 0 if result.success else 1
+    return result.success
+
+
+def _files(folder: Path) -> dict[str, tuple[int, int] | None]:
+    """Each file's size and modification time (None: gone while listed)."""
+    files = {}
+    for path in folder.rglob("*"):
+        try:
+            stat = path.stat()
+        except FileNotFoundError:
+            files[str(path)] = None
+        else:
+            files[str(path)] = (stat.st_size, stat.st_mtime_ns)
+    return files
+
+
+def copy_when_still(state_dir: Path, destination: Path, attempts: int = 10) -> None:
+    """``state_dir`` copied to ``destination`` while this process's session is idle:
+    a copy during which no file changed (Derby may write its metastore in the
+    background; a copy taken while it did is taken again). What it copies is what a
+    process ending there leaves: the metastore as after a crash, which Derby
+    recovers from its log when it boots it."""
+    for _ in range(attempts):
+        before = _files(state_dir)
+        shutil.copytree(state_dir, destination, symlinks=True)
+        if _files(state_dir) == before:
+            return
+        shutil.rmtree(destination)
+        time.sleep(1)
+    raise AssertionError(f"{state_dir} kept changing: no still copy in {attempts} attempts")
 
 
 WATCH_PAUSE_S = 2.0
