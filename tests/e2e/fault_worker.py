@@ -1,5 +1,5 @@
 """A dbt run in its own process, for the fault-injection test to kill (and the
-functions that start one: ``command``, ``run``).
+functions that start one: ``command``, ``run``, ``run_batches``).
 
     python -m tests.e2e.fault_worker WORKLOAD PROJECT_DIR STATE_DIR BATCH[,BATCH...]|-
         [--dump [--checks] [--watch]] [--snapshot DIR] [--table-format FORMAT] -- DBT_ARGS...
@@ -13,8 +13,8 @@ prints the tables the test compares as one JSON line starting with ``DUMP``
 same dbt arguments). Batches given one after the other (``1,2``) are landed and
 run in turn in this one process (its JVM warm for the second: a run in a new
 JVM costs about twice one in a warm JVM), a ``DUMP`` line after each; with
-``--snapshot``, the state folder after every batch but the last is copied to
-DIR (what a process ending there would have left), and ``--checks`` and
+``--snapshot``, the state folder as the batch before the last left it is copied
+to DIR (what a process ending there would have left), and ``--checks`` and
 ``--watch`` are the last batch's. With ``--table-format``, the session serves that table
 format and dbt runs with it (vars.cdcflow_table_format); else parquet. With
 ``--watch``, a thread reads the workload's watched tables (``Workload.watch``)
@@ -113,8 +113,8 @@ def run_batches(
 ) -> list[dict[str, list]]:
     """The runs of ``batches``, one after the other in one worker process (each
     must succeed): the tables dumped after each (the last's with ``checks`` and
-    ``watch`` as ``run``'s); with ``snapshot``, the state folder after every batch
-    but the last copied there."""
+    ``watch`` as ``run``'s); with ``snapshot``, the state folder as the batch
+    before the last left it, copied there."""
     done = subprocess.run(
         command(
             workload,
@@ -156,7 +156,7 @@ def main(argv: list[str]) -> int:
         batch_options = options if last else ["--dump"]
         if not _run_batch(spark, workload, batch, state_dir, project_dir, dbt_args, batch_options):
             return 1
-        if snapshot is not None and not last:
+        if snapshot is not None and number == len(batches) - 1:
             copy_when_still(state_dir, snapshot)
     return 0
 
