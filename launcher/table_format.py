@@ -62,12 +62,12 @@ SESSION_SETTINGS = {
         # renamed, one JVM writing: the state folder is one process's), not FileContext,
         # whose rename forks `readlink` to test the target
         "spark.delta.logStore.file.impl": "io.delta.storage.LocalLogStore",
-        # deletion vectors only on the tables a run MERGEs into, by their own table
-        # properties (macro merged_table_properties), not by a default for every table:
-        # Delta plans each read of a table with the feature with one more job listing its
-        # files. tests/e2e/test_late_deliveries.py alone: 196 s with every table's, 177 s
-        # (150 s with none: a MERGE with them costs 16 jobs instead of 7 on a small table,
-        # and saves rewriting files on a large one)
+        # (no default of deletion vectors for every table: the tables a run MERGEs into
+        # have them by their own table properties, macro merged_table_properties; Delta
+        # plans each read of a table with the feature with one more job listing its files.
+        # tests/e2e/test_late_deliveries.py alone: 196 s with every table's, 177 s with the
+        # merged tables' alone, 150 s with none)
+        #
         # a machine whose clock is not on UTC (the JVM's time zone) made each commit
         # verify its checksum's file list by rebuilding the table's state: a job more
         # per commit, a Delta `create or replace` 0.52 -> 0.77 s on a small table
