@@ -7,6 +7,6 @@
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('debezium') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {{ return(cdcflow.parsed_kafka_landings(
-        'debezium', cdcflow.debezium_parsed_events, ['debezium_quarantine'], 'events'
+        'debezium', cdcflow.debezium_parsed_events, 'events'
     )) }}
 {% endmacro %}

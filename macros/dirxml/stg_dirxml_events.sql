@@ -30,13 +30,11 @@ with
 events as (
 
     -- the rows landed within the group's range of this run (from the beginning when
-    -- a reader is built from scratch): the change log, the outcomes and the
-    -- quarantine read them from here
+    -- a model of the group is built from scratch): the change log, the outcomes and
+    -- the quarantine read them from here
     select *
     from ({{ cdcflow.dirxml_event_log(log, cfg.event_log_columns) }}) as event_log
-    where {{ cdcflow.landed_for_readers(
-        table_name, [cdcflow.table_model_name(table_name, 'changes_logged'), 'dirxml_event_outcomes', 'dirxml_quarantine']
-    ) }}
+    where {{ cdcflow.landed_for_readers(table_name) }}
 
 ),
 

@@ -16,7 +16,9 @@
         model lacks is added to it before any model runs (follow_configured_columns;
         a group with nothing new in this run, record_groups_with_nothing_new: by
         its models' pre-hooks, unless its configured columns are those the last
-        run found its tables to follow: columns_checked). -#}
+        run found its tables to follow: columns_checked). A group one of whose
+        models does not exist is built from scratch (record_groups_built_from_scratch):
+        its staging reads every landed row, and it never has nothing new. -#}
     {%- set groups = cdcflow.cdc_groups_in_run() if execute else [] -%}
     {%- if groups | length == 0 -%}
         {{ return('') }}
@@ -76,8 +78,13 @@
     {%- for name, row in latest.items() if row['last_end_lsn'] -%}
         {%- do last_ends.update({name: row['last_end_lsn']}) -%}
     {%- endfor -%}
+    {#- a group one of whose models is missing reads every landed row, whatever landed since -#}
+    {%- set built_from_scratch = [] -%}
+    {%- for table_name in cdcflow.record_groups_built_from_scratch(groups) -%}
+        {%- do built_from_scratch.append(cdcflow.sql_string(table_name)) -%}
+    {%- endfor -%}
     {%- set nothing_new = cdcflow.record_groups_with_nothing_new(
-        relations, taken, failed | map(attribute=0) | list + read_in_full, last_ends) -%}
+        relations, taken, failed | map(attribute=0) | list + read_in_full + built_from_scratch, last_ends) -%}
     {#- of the groups with nothing new, those whose configured columns are the ones
         their tables were last found to follow: their models' pre-hooks check
         nothing (follow_configured_columns) -#}

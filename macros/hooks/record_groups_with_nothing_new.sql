@@ -9,8 +9,9 @@
         in this run (has_nothing_new), and their state goes TFSTART -> TFEND
         with the range's start kept (cdc_state_end_run). A redo (TFREDO), an
         initial range (ILUPDATE) and the groups of `excluded` (SQL strings of their
-        names: failed at the start, e.g. a raw table missing; or with a raw table
-        read in full, whose landings move no end) are never among them.
+        names: failed at the start, e.g. a raw table missing; with a raw table
+        read in full, whose landings move no end; or built from scratch) are never
+        among them.
         `last_ends`: name -> the end of the last range each group took before
         this run (latest_cdc_states' last_end_lsn). Returns their names. -#}
     {%- set started = [] -%}

@@ -1,19 +1,20 @@
-{% macro parsed_kafka_landings(source_format, parsed, shared_readers, suffix) %}
+{% macro parsed_kafka_landings(source_format, parsed, suffix) %}
     {#- The rows of a Kafka format's model of parsed landings
         (base_qlik_kafka__parsed_messages, base_debezium__parsed_events): the
         messages of every landing table of `source_format` landed within this
         run's processing ranges (their union), parsed once by
         `parsed(relation)`, with the landing table's name; from the beginning
-        when one of their readers (`shared_readers`, the tables' change logs)
-        is built from scratch. `suffix` names each landing table's CTE. -#}
+        when the run builds a model of one of the format's groups from scratch
+        (group_built_from_scratch: its readers, each table's change log and the
+        format's shared models, are among them). `suffix` names each landing
+        table's CTE. -#}
     {%- set relations = cdcflow.landing_relations(source_format) -%}
     {%- set ranges = [] -%}
-    {%- set readers = shared_readers | list -%}
+    {%- set from_start = [] -%}
     {%- for table_name in cdcflow.tables_of_format(source_format) -%}
         {%- do ranges.append(cdcflow.processing_range(table_name)) -%}
-        {%- do readers.append(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
-    {%- endfor -%}
-    {%- set from_start = cdcflow.any_built_from_scratch(readers) %}
+        {%- if cdcflow.group_built_from_scratch(table_name) -%}{%- do from_start.append(table_name) -%}{%- endif -%}
+    {%- endfor %}
 
 with
 {%- for landing in relations %}
@@ -24,7 +25,7 @@ with
         '{{ landing.name }}' as raw_table,
         parsed.*
     from ({{ parsed(landing.relation) }}) as parsed
-    where {{ cdcflow.landed_in_range(ranges, from_start) }}
+    where {{ cdcflow.landed_in_range(ranges, from_start | length > 0) }}
 
 ),
 {%- endfor %}

@@ -70,7 +70,7 @@ decoded as (
         coalesce({{ cdcflow.change_mask_fits('change_mask', layout.width) }}, true) as is_mask_within_table
     from renamed
     -- the run's rows: the change log and the quarantine read them from here
-    where {{ cdcflow.landed_for_readers(table_name, [cdcflow.table_model_name(table_name, 'changes_logged'), 'qlik_ct_quarantine']) }}
+    where {{ cdcflow.landed_for_readers(table_name) }}
 
 ),
 

@@ -67,7 +67,7 @@ validated as (
         end as invalid_reason
     from renamed
     -- the run's rows: the change log and the quarantine read them from here
-    where {{ cdcflow.landed_for_readers(table_name, [cdcflow.table_model_name(table_name, 'changes_logged'), 'qlik_ct_quarantine']) }}
+    where {{ cdcflow.landed_for_readers(table_name) }}
 
 )
 

@@ -7,7 +7,6 @@
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_format('qlik_kafka') -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {{ return(cdcflow.parsed_kafka_landings(
-        'qlik_kafka', cdcflow.qlik_kafka_parsed_messages,
-        ['int_qlik_kafka__table_versions', 'qlik_kafka_quarantine'], 'messages'
+        'qlik_kafka', cdcflow.qlik_kafka_parsed_messages, 'messages'
     )) }}
 {% endmacro %}

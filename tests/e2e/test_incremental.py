@@ -316,6 +316,40 @@ def test_parquets_runs_append_and_the_marts_drop_superseded_copies(parquet_incre
 
 
 @pytest.fixture(scope="module")
+def change_log_dropped(parquet_incremental, state_dir):
+    """After parquet_incremental's runs (their tests above read them first), nothing
+    landed since: the customers' change log dropped, as one does to build it again,
+    then a run. Batch 1 landed long before the first run: the second run's staging
+    held batch 2 alone, so a run that took the group as one with nothing new (its
+    staging left as it was) would build the log again from batch 2's rows."""
+    spark, _ = parquet_incremental
+    log, columns = "pq.int_it_customers__changes_logged", ["customer_id", "change_order", "operation"]
+    logged = spark_rows(spark, log, columns)
+    spark.sql(f"drop table {log}")
+    result = run_dbt(
+        state_dir,
+        *RUN,
+        "--vars",
+        f"{{cdcflow_raw_schema: pq_raw, {PARQUET}}}",
+        schema="pq",
+        project_dir=INTEGRATION_DIR,
+    )
+    return spark, logged, spark_rows(spark, log, columns), result.result.results
+
+
+def test_a_change_log_dropped_between_runs_is_built_again_from_every_landed_row(change_log_dropped, full):
+    spark, logged, rebuilt, results = change_log_dropped
+    assert rebuilt == logged
+    # the group was built from scratch (record_groups_built_from_scratch), not left idle:
+    # its staging read every landed row again; the other group had nothing new
+    messages = {r.node.name: str(r.message) for r in results}
+    assert messages["stg_qlik_ct__it_customers_changes"] != "nothing new"
+    assert messages["stg_qlik_ct__it_order_lines_changes"] == "nothing new"
+    for mart in ("it_customers_history", "it_customers_current"):
+        assert spark_rows(spark, f"pq.{mart}", MARTS[mart]) == full[mart], mart
+
+
+@pytest.fixture(scope="module")
 def compacted(incremental_and_full, state_dir):
     """The incremental runs again on parquet, compacting at every run
     (cdcflow_compact_after_runs: 1)."""
