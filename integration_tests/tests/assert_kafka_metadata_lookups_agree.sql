@@ -99,7 +99,7 @@ select {{ seed }} as seed, * from (
         on by_rule.message_id = found.message_id
     where not (by_rule.column_names_by_ordinal <=> found.metadata.column_names_by_ordinal)
 
-)
+) as disagreements
 {%- if not loop.last %}
 
 union all
