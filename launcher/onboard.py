@@ -62,10 +62,12 @@ class Format:
     staging_typed: bool = True  # the staging carries the table's columns (else: the messages as landed)
     # an intermediate model between the staging and the change log (its role in
     # launcher/format_registry.py; its macro, description, metadata columns); as a table,
-    # written once per run for the change log and the quarantine
+    # written once per run for the change log and the quarantine (Qlik __ct's: appended to,
+    # the before images waiting across runs for their UPDATE)
     prepared_materialized: str = "cdcflow_table"
     prepared_macro: str = ""
     prepared_description: str = ""
+    prepared_data_columns: bool = True  # it carries the table's data columns (else only its key)
     prepared_columns: dict[str, str] = field(default_factory=dict)
     # a column per key column ({column} stands for it) -> its description, after the data columns
     prepared_key_columns: dict[str, str] = field(default_factory=dict)
@@ -129,6 +131,20 @@ FORMATS: dict[str, Format] = {
             "raw_row": "The raw row as JSON, for quarantine (only when invalid_reason is set).",
             "landed_at": "When the raw row landed (var cdcflow_landed_at).",
             "invalid_reason": "Why the row cannot be applied; null for a valid row.",
+        },
+        prepared_materialized="cdcflow_incremental",
+        prepared_macro="qlik_ct_before_images_waiting",
+        prepared_description="The before images of {ident_bare} whose UPDATE had not landed when the landing"
+        " overlap stopped letting them wait (orphans), one row each, appended by the run that found it: the"
+        " change log pairs an UPDATE that lands later with its before image from here, qlik_ct_quarantine"
+        " reports each; see macro {macro}.",
+        prepared_data_columns=False,
+        prepared_key_columns={"{column}": "Key column {column} of the before image, as staged."},
+        prepared_columns={
+            "change_seq": "The change_seq of the before image and of the UPDATE it waits for.",
+            "raw_row": "The before image's row as landed, as JSON.",
+            "landed_at": "When the before image landed (var cdcflow_landed_at).",
+            "loaded_at": "When the run that found it started.",
         },
         baseline="the full load",
         operations=["L", "I", "U"],
@@ -622,7 +638,7 @@ def intermediate_properties(table: dict) -> list[dict]:
                 ),
                 "config": {"materialized": f.prepared_materialized},
                 "columns": [
-                    *_data_columns(table, typed=False),
+                    *(_data_columns(table, typed=False) if f.prepared_data_columns else []),
                     *(
                         _column(c.format(column=k), None, d.format(column=k))
                         for k in table["key"]

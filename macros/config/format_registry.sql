@@ -54,6 +54,7 @@
             "relogs_changes": true,
             "relogs_other_operation": true,
             "roles": {
+                "before_images_waiting": "intermediate",
                 "changes": "staging",
                 "full_load": "staging"
             }

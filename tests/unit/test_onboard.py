@@ -43,6 +43,7 @@ def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
             "staging/qlik_ct/stg_qlik_ct__accounts_full_load.sql",
             "staging/qlik_ct/_qlik_ct__sources.yml",
             "staging/qlik_ct/_qlik_ct__models.yml",
+            "intermediate/qlik_ct/int_accounts__before_images_waiting.sql",  # state across runs
             "intermediate/qlik_ct/int_accounts__changes_logged.sql",
             "intermediate/qlik_ct/int_accounts__versioned.sql",
             "intermediate/qlik_ct/_qlik_ct__models.yml",
