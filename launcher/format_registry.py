@@ -63,7 +63,7 @@ FORMATS: dict[str, dict] = {
     },
     "dirxml": {
         "quarantine": "dirxml_quarantine",
-        "roles": {"events": "staging", "events_judged": "intermediate"},
+        "roles": {"events": "staging", "events_decided": "intermediate"},
         "raw_table_settings": ["raw_table"],
         "raw_table_defaults": {"raw_table": "dirxml_event_log"},
         "may_omit_columns": True,

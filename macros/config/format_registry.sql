@@ -38,7 +38,7 @@
             "relogs_other_operation": false,
             "roles": {
                 "events": "staging",
-                "events_judged": "intermediate"
+                "events_decided": "intermediate"
             }
         },
         "qlik_ct": {
