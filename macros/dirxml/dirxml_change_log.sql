@@ -29,7 +29,7 @@ landed as (
     -- its models is built from scratch, and those before the range are logged)
     select *
     from {{ decided }}
-    where {{ cdcflow.dirxml_decided_in_run() }} and {{ cdcflow.landed_in_range(group_range) }}
+    where {{ cdcflow.appended_in_this_run() }} and {{ cdcflow.landed_in_range(group_range) }}
 
 ),
 

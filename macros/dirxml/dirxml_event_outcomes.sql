@@ -40,7 +40,7 @@ with
         raw_row,
         landed_at
     from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'events_decided')) }}
-    where {{ cdcflow.dirxml_decided_in_run() }}
+    where {{ cdcflow.appended_in_this_run() }}
 
 ),
 {%- endfor %}

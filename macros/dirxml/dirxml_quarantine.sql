@@ -26,7 +26,7 @@ with
         raw_row,
         landed_at
     from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'events_decided')) }}
-    where is_rejected and {{ cdcflow.dirxml_decided_in_run() }}
+    where is_rejected and {{ cdcflow.appended_in_this_run() }}
 
 ),
 {%- endfor %}

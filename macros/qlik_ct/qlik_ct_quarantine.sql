@@ -42,7 +42,7 @@ with
     -- landed row): those an earlier run found were quarantined by it
     select change_seq, raw_row, landed_at
     from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'before_images_waiting')) }}
-    where loaded_at = {{ cdcflow.run_loaded_at() }}
+    where {{ cdcflow.appended_in_this_run() }}
 
 ),
 
