@@ -3,16 +3,6 @@
 {% endmacro %}
 
 {% macro default__qlik_ct_before_images_waiting(table_name) %}
-    {#- The before images of `__ct` table `table_name` whose UPDATE had not
-        landed when the landing overlap stopped letting them wait (orphans,
-        reference 001: a before image carries its UPDATE's change_seq), one row
-        each, appended by the run that found it: change_seq, the key as staged
-        (typed), the landed row as JSON, landed_at, loaded_at. State across runs,
-        read by the change log (an UPDATE landed later is paired with its before
-        image from here: pair_before_images) and by the quarantine, which records
-        each as a quarantined row (qlik_ct_quarantine; qlik_ct_quarantine_resolved
-        says when its UPDATE was logged). A table whose configuration is wrong
-        (qlik_ct_table_problem: its change log fails its group) finds none. -#}
     {{ config(
         materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
