@@ -37,6 +37,23 @@ staged as (
     Iceberg's file statistics skip the others) -#}
 {%- set decided_ids = cdcflow.dirxml_record_id_bounds(staged, 'staged') if decided_before else 'false' %}
 {{ staged }},
+{%- if decided_before %}
+
+decided_again as (
+
+    -- the events decided before under this run's record_ids (delivered again)
+    select
+        decided.record_id,
+        {{ cdcflow.dirxml_event_content('decided.raw_row') }} as event_content,
+        decided.landed_at
+    from (
+        select record_id, raw_row, landed_at from {{ this }} where {{ decided_ids }} and {{ decided_before }}
+    ) as decided
+    left semi join staged
+        on decided.record_id = staged.record_id
+
+),
+{%- endif %}
 
 events as (
 
@@ -46,14 +63,9 @@ events as (
     select staged.*
     from staged
     {%- if decided_before %}
-    left anti join (
-        select decided.record_id, {{ cdcflow.dirxml_event_content('decided.raw_row') }} as event_content
-        from (select record_id, raw_row from {{ this }} where {{ decided_ids }} and {{ decided_before }}) as decided
-        left semi join staged
-            on decided.record_id = staged.record_id
-    ) as decided
-        on staged.record_id = decided.record_id
-        and staged.event_content = decided.event_content
+    left anti join decided_again
+        on staged.record_id = decided_again.record_id
+        and staged.event_content = decided_again.event_content
     left anti join (
         select raw_row
         from {{ this }}
@@ -84,16 +96,8 @@ first_deliveries as (
 
         union all
 
-        select
-            decided.record_id,
-            {{ cdcflow.dirxml_event_content('decided.raw_row') }} as event_content,
-            decided.landed_at,
-            false as is_new
-        from (
-            select record_id, raw_row, landed_at from {{ this }} where {{ decided_ids }} and {{ decided_before }}
-        ) as decided
-        left semi join events
-            on decided.record_id = events.record_id
+        select record_id, event_content, landed_at, false as is_new
+        from decided_again
         {%- endif %}
     ) as deliveries
     group by record_id
