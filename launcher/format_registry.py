@@ -29,13 +29,14 @@ TABLE_ROLES = {
     "history": "marts",
 }
 # per format: the model quarantining its bad rows (shared by its tables), its tables'
-# own models by role (the staging models, the model between them and the change log),
+# own models by role (the staging models, the model between them and the change log:
+# for Qlik __ct, the before images waiting for their UPDATE, state across runs),
 # its raw tables' settings and their defaults ({table}: the table's name), and what the
 # format-independent macros need to know of it
 FORMATS: dict[str, dict] = {
     "qlik_ct": {
         "quarantine": "qlik_ct_quarantine",
-        "roles": {"changes": "staging", "full_load": "staging"},
+        "roles": {"changes": "staging", "full_load": "staging", "before_images_waiting": "intermediate"},
         "raw_table_settings": ["change_table", "full_load_table"],
         "raw_table_defaults": {"change_table": "{table}__ct"},
         "may_omit_columns": False,
@@ -62,7 +63,7 @@ FORMATS: dict[str, dict] = {
     },
     "dirxml": {
         "quarantine": "dirxml_quarantine",
-        "roles": {"events": "staging", "events_judged": "intermediate"},
+        "roles": {"events": "staging", "events_decided": "intermediate"},
         "raw_table_settings": ["raw_table"],
         "raw_table_defaults": {"raw_table": "dirxml_event_log"},
         "may_omit_columns": True,

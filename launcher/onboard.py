@@ -62,10 +62,15 @@ class Format:
     staging_typed: bool = True  # the staging carries the table's columns (else: the messages as landed)
     # an intermediate model between the staging and the change log (its role in
     # launcher/format_registry.py; its macro, description, metadata columns); as a table,
-    # written once per run for the change log and the quarantine
+    # written once per run for the change log and the quarantine (Qlik __ct's: appended to,
+    # the before images waiting across runs for their UPDATE)
     prepared_materialized: str = "cdcflow_table"
     prepared_macro: str = ""
     prepared_description: str = ""
+    prepared_data_columns: bool = True  # it carries the table's data columns (else only its key)
+    # the change log reads the rows it appended in the run (appended to, not written whole: DirXML's
+    # decided events), so a run selecting the change log must select it too
+    prepared_read_this_run: bool = False
     prepared_columns: dict[str, str] = field(default_factory=dict)
     # a column per key column ({column} stands for it) -> its description, after the data columns
     prepared_key_columns: dict[str, str] = field(default_factory=dict)
@@ -129,6 +134,20 @@ FORMATS: dict[str, Format] = {
             "raw_row": "The raw row as JSON, for quarantine (only when invalid_reason is set).",
             "landed_at": "When the raw row landed (var cdcflow_landed_at).",
             "invalid_reason": "Why the row cannot be applied; null for a valid row.",
+        },
+        prepared_materialized="cdcflow_incremental",
+        prepared_macro="qlik_ct_before_images_waiting",
+        prepared_description="The before images of {ident_bare} whose UPDATE had not landed when the landing"
+        " overlap stopped letting them wait (orphans), one row each, appended by the run that found it: the"
+        " change log pairs an UPDATE that lands later with its before image from here, qlik_ct_quarantine"
+        " reports each; see macro {macro}.",
+        prepared_data_columns=False,
+        prepared_key_columns={"{column}": "Key column {column} of the before image, as staged."},
+        prepared_columns={
+            "change_seq": "The change_seq of the before image and of the UPDATE it waits for.",
+            "raw_row": "The before image's row as landed, as JSON.",
+            "landed_at": "When the before image landed (var cdcflow_landed_at).",
+            "loaded_at": "When the run that found it started.",
         },
         baseline="the full load",
         operations=["L", "I", "U"],
@@ -250,11 +269,12 @@ FORMATS: dict[str, Format] = {
     "dirxml": Format(
         title="DirXML event log",
         names_source="source_table",
-        # the staging (table_key parser, query-back join) and the judging are each written once
-        # per run: inlined, the judging was computed by the change log, the outcomes and the
-        # quarantine alike (at 300k changes, the machine alone: full build 233.7 -> 210.8 s,
-        # incremental 135.6 -> 118.9 s with the judged events' table; a run of a few rows
-        # gains nothing, its extra node costing what the three smaller plans save)
+        # the staging (table_key parser, query-back join) is written once per run, the judging
+        # once per event (the decided events, appended): inlined, the judging was computed by
+        # the change log, the outcomes and the quarantine alike (at 300k changes, the machine
+        # alone: full build 233.7 -> 210.8 s, incremental 135.6 -> 118.9 s with the judged
+        # events' table; a run of a few rows gains nothing, its extra node costing what the
+        # three smaller plans save)
         staging_materialized="cdcflow_table",
         staging={"events": "stg_dirxml_events"},
         staging_description="The new events of table {ident_bare} in the DirXML event log landed in the run's"
@@ -284,9 +304,13 @@ FORMATS: dict[str, Format] = {
             "raw_row": "The landed event-log row as JSON.",
             "landed_at": "When the row landed (var cdcflow_landed_at).",
         },
+        prepared_materialized="cdcflow_incremental",
+        prepared_read_this_run=True,
         prepared_macro="dirxml_judged_events",
-        prepared_description="The new events of {ident_bare} with the outcome the publisher would record,"
-        " read by the change log, dirxml_event_outcomes and dirxml_quarantine; see macro {macro}.",
+        prepared_description="The events of {ident_bare} with the outcome the publisher would record,"
+        " appended by the run that decided them (an event landed again in a later run is not decided"
+        " again; a record_id delivered again with another content is a conflict): the change log reads"
+        " the run's, dirxml_event_outcomes and dirxml_quarantine report them; see macro {macro}.",
         prepared_columns={
             "record_id": "Unique, increasing: the order events are processed in.",
             "event_type": "1-8 (see the source).",
@@ -305,6 +329,7 @@ FORMATS: dict[str, Format] = {
             "is_rejected": "The event is bad input (outcome E or F) and goes to dirxml_quarantine.",
             "raw_row": "The landed event-log row as JSON.",
             "landed_at": "When the row landed (var cdcflow_landed_at).",
+            "loaded_at": "When the run that decided the event started.",
         },
         baseline="every published event of the event log",
         operations=["I", "U"],
@@ -620,9 +645,12 @@ def intermediate_properties(table: dict) -> list[dict]:
                 "description": f.prepared_description.format(
                     ident_bare=f.source_name(table) or name, macro=f.prepared_macro
                 ),
-                "config": {"materialized": f.prepared_materialized},
+                "config": {
+                    "materialized": f.prepared_materialized,
+                    **({"meta": {"cdcflow_read_this_run": True}} if f.prepared_read_this_run else {}),
+                },
                 "columns": [
-                    *_data_columns(table, typed=False),
+                    *(_data_columns(table, typed=False) if f.prepared_data_columns else []),
                     *(
                         _column(c.format(column=k), None, d.format(column=k))
                         for k in table["key"]
@@ -789,7 +817,8 @@ def _group_meta(table: str, config: dict) -> dict:
     selecting the change log must select too). The one declaration of a
     table's models is FORMATS; the hooks find them in the graph by this."""
     meta = {"cdcflow_table": table}
-    if config.get("materialized") == "cdcflow_table":
+    read_this_run = (config.get("meta") or {}).get("cdcflow_read_this_run")
+    if config.get("materialized") == "cdcflow_table" or read_this_run:
         meta["cdcflow_read_this_run"] = True
     return {"meta": meta}
 

@@ -38,7 +38,7 @@
             "relogs_other_operation": false,
             "roles": {
                 "events": "staging",
-                "events_judged": "intermediate"
+                "events_decided": "intermediate"
             }
         },
         "qlik_ct": {
@@ -54,6 +54,7 @@
             "relogs_changes": true,
             "relogs_other_operation": true,
             "roles": {
+                "before_images_waiting": "intermediate",
                 "changes": "staging",
                 "full_load": "staging"
             }

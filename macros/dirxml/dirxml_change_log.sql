@@ -12,52 +12,30 @@
     {{ cdcflow.change_log_config(table_name) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- set group_range = cdcflow.processing_range(table_name) -%}
-    {#- the outcomes model runs before this one; the outcomes of earlier runs say what was processed -#}
-    {%- set outcomes = ref('dirxml_event_outcomes') -%}
+    {#- the decided events: this run's (an event is decided once: one an earlier run decided,
+        read again by the landing overlap, is not among them; redoing a range, the run that
+        did not end's are decided again), and earlier runs' for the change logged last -#}
+    {%- set decided = ref(cdcflow.table_model_name(table_name, 'events_decided')) -%}
     {%- set key = cfg.key -%}
-    {%- set landed -%}
+    {%- if cdcflow.is_incremental_run() -%}
+        {#- the change earlier runs logged last: this run's first events may go on with it -#}
+        {%- set last = cdcflow.dirxml_last_logged_change(cfg, this, decided, group_range) -%}
+    {%- endif %}
 with
 
 landed as (
 
+    -- (within the range: the group's staging reads every landed row when another of
+    -- its models is built from scratch, and those before the range are logged)
     select *
-    from {{ ref(cdcflow.table_model_name(table_name, 'events_judged')) }}
-    where {{ cdcflow.landed_in_range(group_range) }}
+    from {{ decided }}
+    where {{ cdcflow.appended_in_this_run() }} and {{ cdcflow.landed_in_range(group_range) }}
 
-)
-    {%- endset -%}
-    {%- if cdcflow.is_incremental_run() -%}
-        {#- the change earlier runs logged last: this run's first events may go on with it -#}
-        {%- set last = cdcflow.dirxml_last_logged_change(cfg, this, outcomes, group_range) -%}
-        {#- the events processed before that this run's may repeat: those of its
-            record_ids (Delta Lake's and Iceberg's file statistics skip the others) -#}
-        {%- set processed_ids = cdcflow.dirxml_record_id_bounds(landed, 'landed') -%}
-    {%- endif %}
-{{ landed }},
+),
 
 landed_published as (
 
-    select landed.*
-    from landed
-    {%- if cdcflow.is_incremental_run() %}
-    -- an event is processed once: one an earlier run decided (dirxml_event_outcomes)
-    -- is not read again, e.g. when the landing overlap re-reads it
-    left anti join (
-        select record_id
-        from {{ outcomes }}
-        where
-            raw_table = '{{ cfg.raw_table }}'
-            and {{ processed_ids }}
-            and loaded_at < {{ cdcflow.run_loaded_at() }}
-            {%- if group_range.reprocessing == 'true' %}
-            -- reprocessing: not those of the run that did not end (its outcomes may
-            -- be partly written; its changes are re-read whole and de-duplicated)
-            and loaded_at < {{ group_range.last_ended_at }}
-            {%- endif %}
-    ) as processed
-        on landed.record_id = processed.record_id
-    {%- endif %}
-    where landed.is_published
+    select * from landed where is_published
 
 ),
 {%- if cdcflow.is_incremental_run() %}

@@ -39,8 +39,8 @@ with
         '{{ table_name }}' as source_table,
         raw_row,
         landed_at
-    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'events_judged')) }}
-    where {{ cdcflow.landed_in_range(group_range) }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'events_decided')) }}
+    where {{ cdcflow.appended_in_this_run() }}
 
 ),
 {%- endfor %}

@@ -3,22 +3,77 @@
 {% endmacro %}
 
 {% macro default__dirxml_judged_events(table_name) %}
+    {{ config(
+        materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
+        post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
+    ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
     {%- if not cdcflow.enabled_for_table() -%}{{ return('select 1 as disabled') }}{%- endif -%}
     {%- set cfg = cdcflow.table_config(table_name, 'dirxml') -%}
     {%- set key_names = [] -%}
     {%- for column in cfg.key -%}{%- do key_names.append(cfg.table_key_names[column]) -%}{%- endfor -%}
     {%- set driver_user = var('cdcflow_dirxml_driver_user', 'IDMDRIVER') %}
-    {#- the events earlier runs decided: a record_id delivered again is compared with them -#}
-    {%- set outcomes = none if cdcflow.any_built_from_scratch(['dirxml_event_outcomes'])
-        else cdcflow.model_relation('dirxml_event_outcomes') %}
-
+    {#- the events earlier runs decided (this model's rows; redoing a range, those decided
+        before the run that did not end: its events are decided again): an event landed
+        again is not decided twice, a record_id delivered again is compared with them -#}
+    {%- set decided_before = none -%}
+    {%- if cdcflow.is_incremental_run() -%}
+        {%- set group_range = cdcflow.processing_range(table_name) -%}
+        {%- set decided_before = 'loaded_at < ' ~ (
+            group_range.last_ended_at if group_range.reprocessing == 'true' else cdcflow.run_loaded_at()
+        ) -%}
+    {%- endif %}
+{%- set staged %}
 with
 
-events as (
+staged as (
 
     select *, {{ cdcflow.dirxml_event_content('raw_row') }} as event_content
     from {{ ref(cdcflow.table_model_name(table_name, 'events')) }}
+
+)
+{%- endset %}
+{#- the decided events this run's may repeat: those of its record_ids (Delta Lake's and
+    Iceberg's file statistics skip the others) -#}
+{%- set decided_ids = cdcflow.dirxml_record_id_bounds(staged, 'staged') if decided_before else 'false' %}
+{{ staged }},
+{%- if decided_before %}
+
+decided_again as (
+
+    -- the events decided before under this run's record_ids (delivered again)
+    select
+        decided.record_id,
+        {{ cdcflow.dirxml_event_content('decided.raw_row') }} as event_content,
+        decided.landed_at
+    from (
+        select record_id, raw_row, landed_at from {{ this }} where {{ decided_ids }} and {{ decided_before }}
+    ) as decided
+    left semi join staged
+        on decided.record_id = staged.record_id
+
+),
+{%- endif %}
+
+events as (
+
+    -- the run's events less those decided before, landed again (the landing overlap,
+    -- a replay): an event is its content under its record_id (its raw row, when it has
+    -- none); a record_id decided with another content stays, to be judged a conflict
+    select staged.*
+    from staged
+    {%- if decided_before %}
+    left anti join decided_again
+        on staged.record_id = decided_again.record_id
+        and staged.event_content = decided_again.event_content
+    left anti join (
+        select raw_row
+        from {{ this }}
+        where record_id is null and {{ decided_before }}
+    ) as decided_without_id
+        on staged.record_id is null
+        and staged.raw_row = decided_without_id.raw_row
+    {%- endif %}
 
 ),
 
@@ -37,19 +92,12 @@ first_deliveries as (
         select record_id, event_content, landed_at, true as is_new
         from events
         where record_id is not null
-        {%- if outcomes %}
+        {%- if decided_before %}
 
         union all
 
-        select
-            decided.record_id,
-            {{ cdcflow.dirxml_event_content('decided.raw_row') }} as event_content,
-            decided.landed_at,
-            false as is_new
-        from {{ outcomes }} as decided
-        left semi join events
-            on decided.record_id = events.record_id
-        where decided.raw_table = '{{ cfg.raw_table }}' and decided.loaded_at < {{ cdcflow.run_loaded_at() }}
+        select record_id, event_content, landed_at, false as is_new
+        from decided_again
         {%- endif %}
     ) as deliveries
     group by record_id
@@ -185,7 +233,8 @@ validated as (
             as is_published,
         not is_loopback and invalid_reason is not null as is_rejected,
         raw_row,
-        landed_at
+        landed_at,
+        {{ cdcflow.run_loaded_at() }} as loaded_at
     from judged
 
 )

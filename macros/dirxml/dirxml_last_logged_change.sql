@@ -1,4 +1,4 @@
-{% macro dirxml_last_logged_change(cfg, change_log, outcomes, group_range) %}
+{% macro dirxml_last_logged_change(cfg, change_log, decided, group_range) %}
     {#- The change that earlier runs logged last in a DirXML change log (the
         greatest change_order), looked up once before the change-log model runs,
         as SQL for that model: 'row' (a condition selecting its rows in the change
@@ -42,11 +42,9 @@
                     when bool_and(event_type in (2, 3, 8)) then 'field update'
                 end as logged_kind,
                 max(record_id) as last_record_id
-            from {{ outcomes }}
+            from {{ decided }}
             where
-                raw_table = {{ cdcflow.sql_string(cfg.raw_table) }}
-                and source_table = {{ cdcflow.sql_string(cfg.name) }}
-                and status = 'S' and reason like 'published: %'
+                is_published
                 and loaded_at < {{ cdcflow.run_loaded_at() }}
                 {%- if group_range.reprocessing == 'true' %}
                 and loaded_at < {{ group_range.last_ended_at }}

@@ -14,7 +14,6 @@
 with
 {%- for table_name in tables %}
 {%- set cfg = cdcflow.table_config(table_name, 'dirxml') %}
-{%- set group_range = cdcflow.processing_range(table_name) %}
 
 {{ table_name }}_rejected as (
 
@@ -26,10 +25,8 @@ with
         outcome_reason as reason,
         raw_row,
         landed_at
-    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'events_judged')) }}
-    where
-        is_rejected
-        and {{ cdcflow.landed_in_range(group_range) }}
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'events_decided')) }}
+    where is_rejected and {{ cdcflow.appended_in_this_run() }}
 
 ),
 {%- endfor %}

@@ -38,8 +38,11 @@ with
 
 {{ table_name }}_orphans as (
 
-    -- before images without their UPDATE, each with its landed row
-    {{ cdcflow.orphan_before_image_raw_rows(cfg, table_name ~ '_valid_changes', in_range) }}
+    -- before images without their UPDATE that this run found (each with its
+    -- landed row): those an earlier run found were quarantined by it
+    select change_seq, raw_row, landed_at
+    from {{ cdcflow.table_model_ref(cdcflow.table_model_name(table_name, 'before_images_waiting')) }}
+    where {{ cdcflow.appended_in_this_run() }}
 
 ),
 
@@ -117,12 +120,6 @@ with
         raw_row,
         landed_at
     from {{ table_name }}_orphans
-    {%- if group_range.settled %}
-    -- one landed after the next run's start (within the overlap before this run
-    -- listed the raw tables) waits: the next run reads it again, with its
-    -- UPDATE if that landed in the next batch
-    where landed_at is null or landed_at <= {{ group_range.settled }}
-    {%- endif %}
 
     union all
 

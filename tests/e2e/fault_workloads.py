@@ -134,6 +134,8 @@ QLIK_CT = Workload(
     schema="fault",
     groups=["it_customers", "it_order_lines"],
     models=[
+        "int_it_customers__before_images_waiting",
+        "int_it_order_lines__before_images_waiting",
         "int_it_customers__changes_logged",
         "int_it_order_lines__changes_logged",
         "qlik_ct_quarantine",
@@ -150,7 +152,7 @@ QLIK_CT = Workload(
     # runs on parquet are the flag's (CDCFLOW_EVERY_TABLE_FORMAT=1)
     fast_points=[("overwrite-damaged", "int_it_order_lines__versioned", 0.0)],
     # CI's Delta Lake point: inside the last chain's MERGE, before its commit (a
-    # run of 9 models: the formats workload's 31 took about 400 s of a CI worker
+    # run of 11 models: the formats workload's 31 took about 400 s of a CI worker
     # to kill and redo; its merge points are the sweep's, CDCFLOW_FAULT_SWEEP=1)
     fast_merge_points=[("commit", "int_it_order_lines__versioned", 0.0)],
     dbt_args=["run", *LOG_ARGS, "--select", "source:qlik_ct+"],

@@ -21,10 +21,10 @@ worst a kill inside the write or a compaction's partition drop can leave). On
 Delta Lake and Iceberg (the `formats` workload), its MERGE once a data file of
 it is written and before its commit (a commit is atomic: nothing else to
 damage). CI runs one point, on Delta Lake, the default table format: a kill
-inside the qlik_ct workload's last chain's MERGE (a run of 9 models; killing and
+inside the qlik_ct workload's last chain's MERGE (a run of 11 models; killing and
 redoing the formats workload's 31 took about 400 s of a CI worker). Its runs on
 Delta are the ones Iceberg's comparison reads (tests/e2e/test_equivalence_on_iceberg.py,
-on the same worker). CDCFLOW_FAULT_SWEEP=1 runs every point (73 on parquet, 36 on
+on the same worker). CDCFLOW_FAULT_SWEEP=1 runs every point (80 on parquet, 37 on
 each of Delta and Iceberg for the formats workload), and the workloads' fast points
 (``Workload.points``) alone with CDCFLOW_FAULT_POINTS=fast: on parquet, lost open
 partitions inside the qlik_ct workload's last chain (about 290 s on a CI machine,

@@ -24,7 +24,7 @@ def test_a_tables_models_are_named_by_their_layers_pattern():
     assert model_name("customers", "qlik_ct", "changes") == "stg_qlik_ct__customers_changes"
     assert model_name("customers", "qlik_ct", "full_load") == "stg_qlik_ct__customers_full_load"
     assert model_name("orders", "qlik_kafka", "messages_decoded") == "int_orders__messages_decoded"
-    assert model_name("emp", "dirxml", "events_judged") == "int_emp__events_judged"
+    assert model_name("emp", "dirxml", "events_decided") == "int_emp__events_decided"
     assert model_name("orders", "debezium", "changes_logged") == "int_orders__changes_logged"
     assert model_name("orders", "debezium", "versioned") == "int_orders__versioned"
     assert model_name("orders", "debezium", "history") == "orders_history"
@@ -56,7 +56,7 @@ def test_raw_table_defaults():
 # a model's name put together from a table's name: only table_model_name may
 NAME_BUILT = re.compile(
     r"""'(?:int|stg)_[a-z_]*'\s*~|~\s*'_{1,2}(?:history|current|changes_logged|versioned|messages_decoded"""
-    r"""|events_judged|changes|full_load|messages|events|quarantine|ct)'"""
+    r"""|events_decided|before_images_waiting|changes|full_load|messages|events|quarantine|ct)'"""
 )
 
 

@@ -43,6 +43,7 @@ def test_a_table_is_one_vars_entry_and_one_command(tmp_path):
             "staging/qlik_ct/stg_qlik_ct__accounts_full_load.sql",
             "staging/qlik_ct/_qlik_ct__sources.yml",
             "staging/qlik_ct/_qlik_ct__models.yml",
+            "intermediate/qlik_ct/int_accounts__before_images_waiting.sql",  # state across runs
             "intermediate/qlik_ct/int_accounts__changes_logged.sql",
             "intermediate/qlik_ct/int_accounts__versioned.sql",
             "intermediate/qlik_ct/_qlik_ct__models.yml",
@@ -155,7 +156,7 @@ def test_every_format_declares_its_models(tmp_path):
             "intermediate/qlik_kafka/int_products__messages_decoded.sql",  # the metadata lookup
             "staging/debezium/stg_debezium__orders_events.sql",
             "staging/dirxml/stg_dirxml__emp_events.sql",
-            "intermediate/dirxml/int_emp__events_judged.sql",  # the outcome of each event
+            "intermediate/dirxml/int_emp__events_decided.sql",  # the outcome of each event
             *(
                 f"intermediate/{f}/int_{t}__{m}.sql"
                 for f, t in FORMATS_OF.items()
@@ -183,13 +184,14 @@ def test_every_format_declares_its_models(tmp_path):
         "stg_dirxml__emp_events": "cdcflow_table",
     }
     # and the model between staging and change log: the Qlik Kafka messages read by the metadata
-    # in effect, the DirXML events judged (read by the change log, the outcomes and the quarantine)
+    # in effect (written once per run), the DirXML events decided (appended to: state across
+    # runs), both read by the change log in the run that writes them
     for fmt in ("qlik_kafka", "dirxml"):
         (prepared,) = yaml.safe_load(files[f"intermediate/{fmt}/_{fmt}__models.yml"])["models"][:1]
-        assert (prepared["name"], prepared["config"]["materialized"]) == (
-            {"qlik_kafka": "int_products__messages_decoded", "dirxml": "int_emp__events_judged"}[fmt],
-            "cdcflow_table",
-        )
+        assert (prepared["name"], prepared["config"]["materialized"]) == {
+            "qlik_kafka": ("int_products__messages_decoded", "cdcflow_table"),
+            "dirxml": ("int_emp__events_decided", "cdcflow_incremental"),
+        }[fmt]
         assert prepared["config"]["meta"]["cdcflow_read_this_run"] is True
     dirxml = yaml.safe_load(files["marts/dirxml/_dirxml__models.yml"])["models"]
     operation = next(c for c in dirxml[0]["columns"] if c["name"] == "operation")
