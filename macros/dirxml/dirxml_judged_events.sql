@@ -4,7 +4,7 @@
 
 {% macro default__dirxml_judged_events(table_name) %}
     {{ config(
-        materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='fail',
+        materialized='cdcflow_incremental', file_format=cdcflow.table_format(), incremental_strategy='append', on_schema_change='append_new_columns',
         post_hook=["{{ cdcflow.drop_incremental_temp_view(this) }}"]
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}
@@ -17,7 +17,20 @@
         before the run that did not end: its events are decided again): an event landed
         again is not decided twice, a record_id delivered again is compared with them -#}
     {%- set decided_before = none -%}
+    {#- the table's columns follow the configured ones: one configured since is added
+        (on_schema_change), one no longer configured (dropped or renamed) is null in the
+        rows appended from now on. Nothing reads the typed columns of earlier runs' rows
+        (the change log reads the run's: appended_in_this_run) -#}
+    {%- set unconfigured_columns = [] -%}
     {%- if cdcflow.is_incremental_run() -%}
+        {%- set known = (cfg.column_names + [
+            'record_id', 'event_type', 'event_type_name', 'event_time', 'perpetrator', 'table_name',
+            'table_key', 'column_name', 'field', 'data_present', 'data_changed', 'outcome_status',
+            'outcome_reason', 'is_published', 'is_rejected', 'raw_row', 'landed_at', 'loaded_at'
+        ]) | map('lower') | list -%}
+        {%- for column in adapter.get_columns_in_relation(this) if column.name | lower not in known -%}
+            {%- do unconfigured_columns.append(column) -%}
+        {%- endfor -%}
         {%- set group_range = cdcflow.processing_range(table_name) -%}
         {%- set decided_before = 'loaded_at < ' ~ (
             group_range.last_ended_at if group_range.reprocessing == 'true' else cdcflow.run_loaded_at()
@@ -206,6 +219,9 @@ validated as (
         column_name,
         {%- for column in cfg.column_names %}
         {{ column }},
+        {%- endfor %}
+        {%- for column in unconfigured_columns %}
+        cast(null as {{ column.data_type }}) as {{ column.name }},
         {%- endfor %}
         field,
         data_present,
