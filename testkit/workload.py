@@ -458,6 +458,21 @@ def land(
     return written
 
 
+def register_landed(spark, out: Path, schema: str, source_formats=("qlik_ct",)) -> dict:
+    """Register the raw tables of ``source_formats`` already under ``out/raw``
+    (the main batch another run landed: bench.run's adopt) in ``schema``, as
+    ``land`` does. Returns the rows per table."""
+    registered = {}
+    for source_format in source_formats:
+        for table in RAW_TABLES[source_format]:
+            path = out / "raw" / table
+            if not path.exists():
+                raise FileNotFoundError(f"{path} does not exist: nothing landed to register")
+            register(spark, schema, table, path)
+            registered[table] = spark.read.parquet(str(path)).count()
+    return registered
+
+
 def _stream(spark, workload: Workload, path: Path, batch: str):
     """The change stream, computed once (with the main batch) and kept at
     ``path``: every format and the increment read it instead of recomputing its
@@ -502,6 +517,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--state-dir", type=Path, help="register the raw tables in this cdcflow state dir")
     parser.add_argument("--schema", default="bench_raw", help="schema of the raw tables (with --state-dir)")
     parser.add_argument("--formats", default="qlik_ct", help=f"comma-separated, of: {', '.join(FORMATS)}")
+    parser.add_argument(
+        "--register-only",
+        action="store_true",
+        help="register the main batch already under --out/raw (left by another run) instead of landing it",
+    )
     for field, default in asdict(Workload()).items():
         parser.add_argument(f"--{field.replace('_', '-')}", type=type(default), default=default)
     args = parser.parse_args(argv)
@@ -509,7 +529,13 @@ def main(argv: list[str] | None = None) -> int:
     from launcher.spark import build_session
 
     state_dir = args.state_dir or (args.out / "generator-state")
+    if args.register_only and (not args.state_dir or args.batch != "main"):
+        parser.error("--register-only registers the main batch in --state-dir")
     spark = build_session(state_dir=state_dir, app_name="cdcflow-bench-workload")
+    if args.register_only:
+        registered = register_landed(spark, args.out.resolve(), args.schema, args.formats.split(","))
+        print(json.dumps({"workload": asdict(workload), "batch": "main", "registered": True, **registered}))
+        return 0
     written = land(
         spark,
         workload,

@@ -452,6 +452,60 @@ def test_compare_with_measures_each_size_again_in_the_other_table_format(tmp_pat
         bench.run.main([*argv, "--results", str(results), "--compare-with", "delta"])
 
 
+def test_the_compared_format_takes_the_main_batch_the_first_run_left(tmp_path, monkeypatch):
+    """--compare-with: the first format's run leaves hard links of its main batch
+    and stream before its increment lands; the compared format's run takes them,
+    their landing times moved forward by the time in between, and its generate
+    step registers them instead of generating the stream again."""
+    import os
+    import time
+
+    import bench.run
+
+    commands = {}
+
+    def step(self, name, command):
+        commands[(self.work.name, name)] = command
+        data = self.work / "data"
+        if name == "generate" and "--register-only" not in command:
+            for folder, file in (("raw/t", "main.parquet"), ("stream", "s.parquet")):
+                (data / folder).mkdir(parents=True, exist_ok=True)
+                (data / folder / file).write_text(folder)
+            os.utime(data / "raw/t/main.parquet", (1_000_000.0, 1_000_000.0))
+        if name == "land_increment":
+            (data / "raw/t/increment.parquet").write_text("increment")
+        check = {"unexpected": 0, "missing": 0, "rows": 1, "expected_rows": 1}
+        output = "BENCH_CHECK " + json.dumps({"checks": {"c": check}}) if name.startswith("check") else ""
+        return measure.Measured(command, 0, 1.0, 200.0, None, output)
+
+    monkeypatch.setattr(bench.run.Step, "__call__", step)
+    monkeypatch.setattr(bench.run, "workload_project", lambda *args: None)
+    main_batch, workload = tmp_path / "main-batch", Workload(changes=3000)
+    bench.run.bench_size(3000, tmp_path / "delta", workload, ["qlik_ct"], quick=True, main_batch=main_batch)
+    left = main_batch / "raw" / "t"
+    assert [p.name for p in left.iterdir()] == ["main.parquet"]  # not the increment
+    assert (left / "main.parquet").stat().st_ino == (tmp_path / "delta/data/raw/t/main.parquet").stat().st_ino
+    (main_batch / "left_at").write_text(repr(time.time() - 3600))  # an hour ago
+
+    bench.run.bench_size(
+        3000,
+        tmp_path / "parquet",
+        workload,
+        ["qlik_ct"],
+        quick=True,
+        table_format="parquet",
+        main_batch=main_batch,
+        adopt_main_batch=True,
+    )
+    assert "--register-only" in commands[("parquet", "generate")]
+    assert "--register-only" not in commands[("parquet", "land_increment")]
+    raw = tmp_path / "parquet" / "data" / "raw" / "t"
+    assert sorted(p.name for p in raw.iterdir()) == ["increment.parquet", "main.parquet"]
+    assert abs((raw / "main.parquet").stat().st_mtime - (1_000_000 + 3600)) < 60
+    assert (tmp_path / "parquet" / "data" / "stream" / "s.parquet").exists()
+    assert not main_batch.exists()
+
+
 def test_event_log_names_the_table_a_delta_statement_writes(tmp_path):
     from bench.event_log import WRITTEN
 
