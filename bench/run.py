@@ -195,7 +195,6 @@ class Step:
         }
 
 
-@contextmanager
 def leave_main_batch(data: Path, main_batch: Path) -> None:
     """Hard links of the main batch's raw files and of the stream under
     ``main_batch`` (no copy: the files are never written again), and when they
@@ -229,6 +228,7 @@ def adopt(main_batch: Path, data: Path) -> None:
     shutil.rmtree(main_batch)
 
 
+@contextmanager
 def thrift_server(step: Step, state: Path, name: str):
     """`cdcflow serve` on ``state``, started and listening before the block (a
     warm server: its start is not measured); yields its port. The Thrift
