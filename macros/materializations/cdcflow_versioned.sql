@@ -21,8 +21,10 @@
     {%- call statement('cdcflow_recomputed_links') -%}
         {{ create_temporary_view(recomputed, sql) }}
     {%- endcall -%}
+    {#- what the model's query found to read (merged_chain_increment) -#}
+    {%- set run = cdcflow.run_memo().get('merged_chain_increment ' ~ this, {}) -%}
     {%- call statement('main') -%}
-        {{ cdcflow.merge_links(this, recomputed, config.get('unique_key')) }}
+        {{ cdcflow.merge_links(this, recomputed, config.get('unique_key'), broadcast=run.get('broadcast_links', false)) }}
     {%- endcall -%}
     {%- call statement('cdcflow_drop_recomputed_links') -%}
         drop view if exists {{ recomputed }}

@@ -26,6 +26,7 @@ from tests.e2e.helpers import (
     read_seed,
     run_dbt,
     spark_rows,
+    target_path,
 )
 from tests.e2e.qlik_ct_batches import BATCH_1, BATCH_2, ct_row
 from tests.e2e.references import full_refresh
@@ -78,10 +79,12 @@ def incremental_and_full(spark, state_dir, integration_project):
     after_first = spark_rows(spark, "inc.it_customers_current", MARTS["it_customers_current"])
     quarantined_first = spark_rows(spark, "inc.qlik_ct_quarantine", ["change_seq"])
     _load(spark, "inc_raw", BATCH_2)
-    _dbt(
-        state_dir, *BUILD, "--vars", "{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf}", schema="inc"
-    )
-    return spark, after_first, quarantined_first
+    args = (*BUILD, "--vars", "{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf}")
+    second = run_dbt(state_dir, *args, schema="inc", project_dir=INTEGRATION_DIR)
+    # the second run's chain of it_customers: its query, and the statement that wrote it (the MERGE)
+    [chain] = [r.node for r in second.result.results if r.node.name == "int_it_customers__versioned"]
+    [written] = (target_path(state_dir, INTEGRATION_DIR, "inc", args) / "run").rglob(f"{chain.name}.sql")
+    return spark, after_first, quarantined_first, (chain.compiled_code, written.read_text())
 
 
 @pytest.fixture(scope="module")
@@ -149,7 +152,7 @@ def test_late_change_does_not_regress_current_state(incremental_and_full):
 
 
 def test_first_batch_state_was_right(incremental_and_full):
-    _, after_first, _ = incremental_and_full
+    _, after_first, *_ = incremental_and_full
     # batch 1 ends with customer 2 deleted (seq 1008) and 4 updated twice
     assert [r[0] for r in after_first] == ["1", "3", "4"]
 
@@ -160,7 +163,7 @@ def test_a_before_image_cut_from_its_update_waits_for_it(incremental_and_full, f
     quarantined; the second run read it again with its UPDATE and applied the
     primary-key update (3 -> 30: the delete of 3 and the insert of 30) as a run
     reading both at once does (the marts equal the full refresh's)."""
-    spark, _, quarantined_first = incremental_and_full
+    spark, _, quarantined_first, _ = incremental_and_full
     assert quarantined_first == []
     # the rejects of batch 2; not 1010's before image, nor batch 2's own orphan
     # before image (1019), which landed within the overlap too: it waits for the next run
@@ -199,6 +202,17 @@ def test_on_delta_the_second_run_merged_into_the_chain_and_current(incremental_a
     chain = spark.table("inc.int_it_customers__versioned")
     assert "written_in_run" not in chain.columns
     assert chain.groupBy("customer_id", "change_order").count().where("count > 1").count() == 0
+
+
+def test_a_small_increment_is_broadcast_so_the_chain_is_never_shuffled(incremental_and_full):
+    # a few changes (under vars cdcflow_broadcast_keys and cdcflow_broadcast_links): the
+    # stored links they re-open are found by a broadcast of their keys, and the MERGE
+    # sends the recomputed links to every task (at 10M changes the chain's shuffles
+    # were most of an incremental run: docs/operations.md)
+    *_, (query, merge) = incremental_and_full
+    assert "/*+ broadcast(affected_keys) */" in query
+    assert merge.lstrip().startswith("merge into")
+    assert "/*+ broadcast(recomputed_link) */" in merge
 
 
 PARQUET = "cdcflow_table_format: parquet"

@@ -24,7 +24,8 @@
     {%- set key = cfg.key -%}
     {%- set event_columns = cdcflow.chain_event_columns(cfg) -%}
     {%- set changes_log = ref(cdcflow.table_model_name(table_name, 'changes_logged')) -%}
-    {%- set incremental = cdcflow.is_incremental_run() %}
+    {%- set incremental = cdcflow.is_incremental_run() -%}
+    {%- set run = cdcflow.merged_chain_increment(this, changes_log) if incremental else {} %}
 
 with
 
@@ -35,8 +36,7 @@ new_changes as (
     {%- if incremental %}
     -- logged since the chain's last write (a literal: the change log's files
     -- of earlier runs are skipped by their loaded_at statistics)
-    where loaded_at > {{ cdcflow.incremental_value(
-        "select coalesce(max(loaded_at), timestamp'1900-01-01 00:00:00') from " ~ this, 'timestamp') }}
+    where loaded_at > {{ run.watermark }}
     {%- endif %}
 
 ),
@@ -50,7 +50,7 @@ affected_keys as (
 
 reopened_links as (
 
-    {{ cdcflow.reopened_links(this, key) }}
+    {{ cdcflow.reopened_links(this, key, broadcast_keys=run.broadcast_keys) }}
 
 ),
 {%- endif %}
