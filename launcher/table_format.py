@@ -63,8 +63,8 @@ SESSION_SETTINGS = {
         # whose rename forks `readlink` to test the target
         "spark.delta.logStore.file.impl": "io.delta.storage.LocalLogStore",
         # (no default of deletion vectors for every table: the tables a run MERGEs into
-        # have them by their own table properties, macro merged_table_properties; Delta
-        # plans each read of a table with the feature with one more job listing its files.
+        # turn them on once large, macro deletion_vectors_when_large; Delta plans each
+        # read of a table with the feature with one more job listing its files.
         # tests/e2e/test_late_deliveries.py alone: 196 s with every table's, 177 s with the
         # merged tables' alone, 150 s with none)
         #

@@ -5,7 +5,9 @@
         another kind creates it (CREATE OR REPLACE TABLE ... AS, one commit)
         from the keys not removed; a later run MERGEs in the open links the
         chain wrote since the table's property cdcflow.merged_until (a removed
-        key is deleted, a changed one updated, a new one inserted), one commit,
+        key is deleted, a changed one updated, a new one inserted; deletion
+        vectors turned on first once the table is large enough,
+        deletion_vectors_when_large), one commit,
         then moves the property to this run's start. A kill between the two
         leaves the older mark: the next run merges those links again, which
         changes nothing. Writes nothing when the model's groups have nothing
@@ -29,6 +31,7 @@
     {%- else -%}
         {%- set key = config.get('unique_key') -%}
         {%- set columns = adapter.get_columns_in_relation(this) | map(attribute='name') | list -%}
+        {%- do cdcflow.deletion_vectors_when_large(this) -%}
         {%- call statement('main') -%}
             merge into {{ this }} as stored
             using (

@@ -6,7 +6,9 @@
         on the model's unique_key (key and change_order), updating the stored
         copy of each and inserting the new ones, in one atomic commit: a reader,
         or a run killed midway, sees the chain before or after the run, never
-        half of it. Writes nothing when the model's groups have nothing new
+        half of it; a chain of var cdcflow_deletion_vectors_from_mb MB or more
+        has deletion vectors turned on first (deletion_vectors_when_large).
+        Writes nothing when the model's groups have nothing new
         (has_nothing_new). -#}
     {%- if cdcflow.has_nothing_new() -%}
         {{ run_hooks(pre_hooks) }}
@@ -17,6 +19,7 @@
         {{ return(dbt.materialization_table_spark()) }}
     {%- endif -%}
     {{ run_hooks(pre_hooks) }}
+    {%- do cdcflow.deletion_vectors_when_large(this) -%}
     {%- set recomputed = make_temp_relation(this, '__cdcflow_recomputed') -%}
     {%- call statement('cdcflow_recomputed_links') -%}
         {{ create_temporary_view(recomputed, sql) }}

@@ -54,6 +54,11 @@ MARTS = {
 }
 
 
+# the inc runs' chain and _current, a few rows, turn deletion vectors on at their first
+# MERGE (a table turns them on once it holds vars.cdcflow_deletion_vectors_from_mb MB)
+DELETION_VECTORS = "cdcflow_deletion_vectors_from_mb: 0"
+
+
 def _dbt(state_dir, *args: str, schema: str) -> None:
     run_dbt(state_dir, *args, schema=schema, project_dir=INTEGRATION_DIR)
 
@@ -75,11 +80,11 @@ def incremental_and_full(spark, state_dir, integration_project):
     # de-duplication)
     _load_full_load(spark, "inc_raw")
     _load(spark, "inc_raw", BATCH_1)
-    _dbt(state_dir, *RUN, "--vars", "{cdcflow_raw_schema: inc_raw}", schema="inc")
+    _dbt(state_dir, *RUN, "--vars", f"{{cdcflow_raw_schema: inc_raw, {DELETION_VECTORS}}}", schema="inc")
     after_first = spark_rows(spark, "inc.it_customers_current", MARTS["it_customers_current"])
     quarantined_first = spark_rows(spark, "inc.qlik_ct_quarantine", ["change_seq"])
     _load(spark, "inc_raw", BATCH_2)
-    args = (*BUILD, "--vars", "{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf}")
+    args = (*BUILD, "--vars", f"{{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf, {DELETION_VECTORS}}}")
     second = run_dbt(state_dir, *args, schema="inc", project_dir=INTEGRATION_DIR)
     # the second run's chain of it_customers: its query, and the statement that wrote it (the MERGE)
     [chain] = [r.node for r in second.result.results if r.node.name == "int_it_customers__versioned"]
@@ -264,9 +269,10 @@ def test_the_tables_are_delta_by_default_and_parquet_when_the_project_says(parqu
 
 
 def test_on_delta_the_tables_a_run_merges_into_alone_have_deletion_vectors(incremental_and_full):
-    """The chain and _current: a MERGE marks the rows it replaces (the incremental
-    run's MERGE into the chain wrote deletion vectors); a table a run appends to or
-    rebuilds has none (Delta plans each read of such a table with a listing more)."""
+    """The chain and _current, once as large as vars.cdcflow_deletion_vectors_from_mb
+    says (0 here): a MERGE marks the rows it replaces (the incremental run's MERGE into
+    the chain wrote deletion vectors); a table a run appends to or rebuilds has none
+    (Delta plans each read of such a table with a listing more)."""
     spark, *_ = incremental_and_full
 
     def deletion_vectors(table):
@@ -511,6 +517,18 @@ def test_the_next_run_retries_the_failed_range_and_recovers(failed_then_recovere
     ).collect()
     # the first run (ILUPDATE) and the redone one (TFREDO) flag theirs; the failed one logged nothing
     assert len(by_run) == 2 and all(row[1] == row[2] > 0 for row in by_run), by_run
+
+
+def test_on_delta_a_small_tables_merge_rewrites_its_files_without_deletion_vectors(failed_then_recovered):
+    """Below vars.cdcflow_deletion_vectors_from_mb (16 MB by default), the redo's MERGE
+    into the chain and _current left them without deletion vectors."""
+    spark, *_ = failed_then_recovered
+    for table in ("err.int_it_customers__versioned", "err.it_customers_current"):
+        merges = spark.sql(f"describe history {table}").where("operation = 'MERGE'").collect()
+        assert merges, table
+        assert "delta.enableDeletionVectors" not in dict(spark.sql(f"show tblproperties {table}").collect())
+        assert int(merges[0].operationMetrics["numTargetDeletionVectorsAdded"]) == 0, merges[0]
+        assert int(merges[0].operationMetrics["numTargetFilesRemoved"]) > 0, merges[0]
 
 
 @pytest.fixture(scope="module")

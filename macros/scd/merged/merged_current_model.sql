@@ -11,7 +11,6 @@
         materialized='cdcflow_current',
         file_format=cdcflow.table_format(),
         unique_key=cfg.key,
-        tblproperties=cdcflow.merged_table_properties(),
         pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'current', check_dropped=false) }}"]
     ) }}
     {%- if cdcflow.has_nothing_new() -%}{{ return(cdcflow.nothing_new_query()) }}{%- endif -%}

@@ -16,7 +16,6 @@
         materialized='cdcflow_versioned',
         file_format=cdcflow.table_format(),
         unique_key=cfg.key + ['change_order'],
-        tblproperties=cdcflow.merged_table_properties(),
         on_schema_change='fail',
         pre_hook=["{{ cdcflow.follow_configured_columns(this, '" ~ table_name ~ "', 'versioned') }}"]
     ) }}
