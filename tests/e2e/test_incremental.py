@@ -84,7 +84,8 @@ def incremental_and_full(spark, state_dir, integration_project):
     after_first = spark_rows(spark, "inc.it_customers_current", MARTS["it_customers_current"])
     quarantined_first = spark_rows(spark, "inc.qlik_ct_quarantine", ["change_seq"])
     _load(spark, "inc_raw", BATCH_2)
-    args = (*BUILD, "--vars", f"{{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf, {DELETION_VECTORS}}}")
+    udf = f"{{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf, {DELETION_VECTORS}}}"
+    args = (*BUILD, "--vars", udf)
     second = run_dbt(state_dir, *args, schema="inc", project_dir=INTEGRATION_DIR)
     # the second run's chain of it_customers: its query, and the statement that wrote it (the MERGE)
     [chain] = [r.node for r in second.result.results if r.node.name == "int_it_customers__versioned"]
