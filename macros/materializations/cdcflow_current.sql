@@ -17,8 +17,10 @@
         {{ return(cdcflow.left_as_it_is()) }}
     {%- endif -%}
     {%- set existing = load_relation(this) -%}
-    {%- set merged_until = cdcflow.table_property(existing, 'cdcflow.merged_until')
-        if cdcflow.stored_in_table_format(existing) and not should_full_refresh() else none -%}
+    {#- read once: the mark of what was merged, and whether deletion vectors are on -#}
+    {%- set properties = cdcflow.table_properties(existing)
+        if cdcflow.stored_in_table_format(existing) and not should_full_refresh() else {} -%}
+    {%- set merged_until = properties.get('cdcflow.merged_until') -%}
     {{ run_hooks(pre_hooks) }}
     {%- if merged_until is none -%}
         {%- if existing is not none and not cdcflow.stored_in_table_format(existing) -%}
@@ -31,7 +33,7 @@
     {%- else -%}
         {%- set key = config.get('unique_key') -%}
         {%- set columns = adapter.get_columns_in_relation(this) | map(attribute='name') | list -%}
-        {%- do cdcflow.deletion_vectors_when_large(this) -%}
+        {%- do cdcflow.deletion_vectors_when_large(this, properties) -%}
         {%- call statement('main') -%}
             merge into {{ this }} as stored
             using (

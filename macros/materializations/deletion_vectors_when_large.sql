@@ -1,4 +1,4 @@
-{% macro deletion_vectors_when_large(relation) %}
+{% macro deletion_vectors_when_large(relation, properties=none) %}
     {#- Before a run MERGEs into `relation` (a version chain or <table>_current)
         on Delta Lake: turns deletion vectors on (table property
         delta.enableDeletionVectors) once the table holds at least
@@ -7,9 +7,12 @@
         file that holds one. Below that, rewriting a few small files costs less
         than the feature: Delta plans every read of a table whose protocol has
         it with one more job listing its files. A table keeps the feature once
-        it has it (a protocol is never downgraded). Nothing on Iceberg. -#}
+        it has it (a protocol is never downgraded). Nothing on Iceberg.
+        `properties`: the table's properties if the caller has read them
+        (table_properties), else read here. -#}
     {%- if config.get('file_format') != 'delta' or not execute -%}{{ return(none) }}{%- endif -%}
-    {%- if cdcflow.table_property(relation, 'delta.enableDeletionVectors') == 'true' -%}
+    {%- set properties = properties if properties is not none else cdcflow.table_properties(relation) -%}
+    {%- if properties.get('delta.enableDeletionVectors') == 'true' -%}
         {{ return(none) }}
     {%- endif -%}
     {%- set size = run_query('describe detail ' ~ relation).columns['sizeInBytes'].values()[0] -%}
