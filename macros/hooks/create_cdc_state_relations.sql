@@ -34,15 +34,7 @@
     {%- endcall -%}
     {%- call statement('cdcflow_create_state_table') -%}
         create or replace view {{ relations.table }} as
-        select
-            name, state, state_name, current_start_lsn, current_end_lsn, initial_start_lsn,
-            initial_end_lsn, updated_at, error_text, reprocessing, current_start_at, current_end_at,
-            invocation_id
-        from (
-            select *, row_number() over (partition by name order by state_seq desc) as recency
-            from {{ relations.log }}
-        ) as recorded
-        where recency = 1
+        {{ cdcflow.latest_cdc_state_records(relations.log) }}
     {%- endcall -%}
     {%- call statement('cdcflow_create_run_summaries') -%}
         create table if not exists {{ relations.runs }} (

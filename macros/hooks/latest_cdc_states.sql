@@ -3,22 +3,11 @@
         group in the state table; `with_last_ends`: each row also has
         last_end_lsn, the end of the last range the group took (its latest
         non-null current_end_lsn), and log_files, the files of the state log
-        (compact_cdc_state_table), read in the same statement. -#}
+        (compact_cdc_state_table), read in the same statement from the log
+        (latest_cdc_state_records). -#}
     {%- set query -%}
         {%- if with_last_ends -%}
-            select latest.*, ended.last_end_lsn, files.log_files
-            from {{ relations.table }} as latest
-            left join (
-                select name, max_by(current_end_lsn, state_seq) as last_end_lsn
-                from {{ relations.log }}
-                where current_end_lsn is not null
-                group by name
-            ) as ended
-                on latest.name = ended.name
-            cross join (
-                select count(distinct _metadata.file_path) as log_files
-                from {{ relations.log }}
-            ) as files
+            {{ cdcflow.latest_cdc_state_records(relations.log, with_last_ends=true) }}
         {%- else -%}
             select * from {{ relations.table }}
         {%- endif -%}
