@@ -337,6 +337,19 @@ def test_the_shared_session_keeps_no_temporary_views_of_a_run(built_over_thrift)
     cursor.close()
 
 
+def test_the_servers_warm_up_leaves_no_database_of_its_own(built_over_thrift):
+    # `cdcflow serve` rehearses the state hooks' statements in a database it drops
+    # before it listens (launcher/spark.py, warm_up_catalog)
+    from launcher.spark import WARM_UP_DATABASE
+
+    cursor = built_over_thrift.cursor()
+    cursor.execute("show databases")
+    databases = sorted(row[0] for row in cursor.fetchall())
+    cursor.close()
+    assert SCHEMA in databases
+    assert WARM_UP_DATABASE not in databases
+
+
 def test_ranges_recorded_over_thrift(built_over_thrift):
     # the on-run-start / on-run-end hooks call the state machine's UDFs on the server
     cursor = built_over_thrift.cursor()
