@@ -340,8 +340,9 @@ def _warm_up_delta(spark, table: str) -> None:
 
 
 # A database of the metastore the server's warm-up writes in, then drops (one a killed
-# server left is dropped by the next one)
+# server left is dropped by the next one), located in a temporary folder of this prefix
 WARM_UP_DATABASE = "cdcflow_warm_up"
+WARM_UP_FOLDER_PREFIX = "cdcflow-warm-up-"
 
 
 def warm_up_catalog(spark, seconds: float = 30.0) -> None:
@@ -363,21 +364,9 @@ def warm_up_catalog(spark, seconds: float = 30.0) -> None:
     import time
 
     try:
-        with tempfile.TemporaryDirectory(prefix="cdcflow-warm-up-") as folder:
-            database = WARM_UP_DATABASE
-            spark.sql(f"drop database if exists {database} cascade")
-            spark.sql(f"create database {database} location '{Path(folder) / database}'")
-            spark.sql(f"create table {database}.log (name string, seq bigint) using parquet")
-            spark.sql(
-                f"insert into {database}.log select /*+ COALESCE(1) */ name,"
-                f" (select coalesce(max(seq), 0) from {database}.log) + seq"
-                " from values ('a', 1) as t(name, seq)"
-            )
-            spark.sql(f"create view if not exists {database}.claim as select 'a' as name")
-            spark.sql(f"show views in {database} like 'claim'").collect()
-            spark.sql(f"select * from {database}.claim").collect()
-            spark.sql(f"drop view if exists {database}.claim")
-            spark.sql(f"drop database {database} cascade")
+        with tempfile.TemporaryDirectory(prefix=WARM_UP_FOLDER_PREFIX) as folder:
+            if _drop_warm_up_database(spark):
+                rehearse_state_hooks(spark, Path(folder))
         deadline = time.monotonic() + seconds
         for database in [row[0] for row in spark.sql("show databases").collect()]:
             for table in spark.sql(f"show table extended in `{database}` like '*'").collect():
@@ -387,6 +376,39 @@ def warm_up_catalog(spark, seconds: float = 30.0) -> None:
                     spark.table(f"`{database}`.`{table['tableName']}`")  # analysed when made
     except Exception:  # noqa: BLE001 - a warm-up, never the server's outcome
         return
+
+
+def _drop_warm_up_database(spark) -> bool:
+    """Drop WARM_UP_DATABASE if a warm-up made it (its location is a warm-up's
+    folder); whether the name is free now. A database of that name that is not a
+    warm-up's is left alone, and the rehearsal skipped."""
+    if not spark.sql(f"show databases like '{WARM_UP_DATABASE}'").collect():
+        return True
+    details = {row[0]: row[1] for row in spark.sql(f"describe database {WARM_UP_DATABASE}").collect()}
+    if WARM_UP_FOLDER_PREFIX not in (details.get("Location") or ""):
+        return False
+    spark.sql(f"drop database {WARM_UP_DATABASE} cascade")
+    return True
+
+
+def rehearse_state_hooks(spark, folder: Path) -> None:
+    """The state hooks' metastore statements (claim_cdc_run, record_cdc_states) on
+    a view and a parquet table of WARM_UP_DATABASE, made in ``folder`` and dropped."""
+    database = WARM_UP_DATABASE
+    spark.sql(f"create database {database} location '{folder / database}'")
+    try:
+        spark.sql(f"create table {database}.log (name string, seq bigint) using parquet")
+        spark.sql(
+            f"insert into {database}.log select /*+ COALESCE(1) */ name,"
+            f" (select coalesce(max(seq), 0) from {database}.log) + seq"
+            " from values ('a', 1) as t(name, seq)"
+        )
+        spark.sql(f"create view if not exists {database}.claim as select 'a' as name")
+        spark.sql(f"show views in {database} like 'claim'").collect()
+        spark.sql(f"select * from {database}.claim").collect()
+        spark.sql(f"drop view if exists {database}.claim")
+    finally:
+        spark.sql(f"drop database {database} cascade")
 
 
 def remove_interrupted_writes(spark, warehouse: Path) -> list[Path]:
