@@ -147,4 +147,18 @@ def spark(state_dir):
         extra_conf={"spark.driver.defaultJavaOptions": LONG_LIVED_JVM_OPTIONS},
     )
     yield session
+    _write_rule_times(session)
     session.stop()
+
+
+def _write_rule_times(session) -> None:
+    """With CDCFLOW_RULE_TIMES=<file>: the time the session's analyzer and optimizer
+    spent in each rule (Spark's RuleExecutor.dumpTimeSpent), written to <file>, one
+    file per pytest worker (<file>.gw0, ...): where a test session's planning goes,
+    without a profiler (docs/contributing.md)."""
+    path = os.environ.get("CDCFLOW_RULE_TIMES")
+    if not path:
+        return
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    rules = session._jvm.org.apache.spark.sql.catalyst.rules.RuleExecutor
+    Path(f"{path}.{worker}" if worker else path).write_text(rules.dumpTimeSpent(), encoding="utf-8")
