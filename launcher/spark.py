@@ -215,6 +215,8 @@ def build_session(
         _archives_being_made.append(archive)
         atexit.register(stop_jvm)
     spark.sparkContext.setLogLevel(os.environ.get("CDCFLOW_SPARK_LOG_LEVEL", "ERROR"))
+    if "CDCFLOW_SPARK_LOG_LEVEL" not in os.environ:
+        _quiet_recovered_failures(spark)
     # PySpark logs every failed statement with its JVM stack; dbt already reports
     # the failures that matter (and probes such as DESCRIBE may fail on purpose)
     logging.getLogger("SQLQueryContextLogger").setLevel(logging.CRITICAL)
@@ -225,6 +227,24 @@ def build_session(
         target=warm_up, args=(spark,), kwargs={"files": False}, name="cdcflow-warm-up", daemon=True
     ).start()
     return spark
+
+
+# Loggers that report at ERROR a failure Spark recovers from: Delta Lake's `create or
+# replace` of a table the metastore holds first asks the metastore to store the new
+# schema as Hive columns, which Hive refuses (the columns' types "incompatible" with the
+# placeholder a Delta table is stored with), logging `ERROR HiveAlterHandler: Failed to
+# alter table <table>`; Spark then stores the schema its own way and the statement
+# succeeds. Every run that rebuilt a Delta table printed one such line per table.
+# (A failure that is not recovered reaches the statement, and dbt reports it.)
+RECOVERED_FAILURE_LOGGERS = ("org.apache.hadoop.hive.metastore.HiveAlterHandler",)
+
+
+def _quiet_recovered_failures(spark) -> None:
+    """Turn off RECOVERED_FAILURE_LOGGERS (Spark's log4j 2); CDCFLOW_SPARK_LOG_LEVEL
+    set keeps them, at that level."""
+    log4j = spark._jvm.org.apache.logging.log4j
+    for logger in RECOVERED_FAILURE_LOGGERS:
+        log4j.core.config.Configurator.setLevel(logger, log4j.Level.OFF)
 
 
 # the class archive this process's JVM writes as it ends (build_session), published by stop_jvm

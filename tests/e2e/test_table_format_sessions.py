@@ -2,7 +2,9 @@
 that format (the jars `make setup` installed, its extension and `spark_catalog`):
 `cdcflow dbt` runs a dbt-spark incremental model of that file_format twice, the
 second run a MERGE, and the table holds the merged rows; the session still reads
-and writes plain Hive (parquet) tables beside it. `cdcflow serve` in the folder of
+and writes plain Hive (parquet) tables beside it. The second run replaces a table
+model's Delta table, and prints no ERROR line of Spark's log (launcher/spark.py,
+RECOVERED_FAILURE_LOGGERS). `cdcflow serve` in the folder of
 a Delta project serves it the same way to dbt over Thrift. Each format runs in a process
 of its own: a JVM takes its jars and catalog when it starts."""
 
@@ -32,6 +34,12 @@ select * from values
 as accounts(id, name)
 """
 
+# a table model: each run replaces its table (`create or replace table ... as select`)
+TABLE_MODEL = """\
+{{ config(materialized='table', file_format=var('cdcflow_table_format')) }}
+select count(*) as accounts, {{ var('batch') }} as batch from {{ ref('accounts') }}
+"""
+
 # two `cdcflow dbt` runs in one process (one JVM), then what the session sees
 SCRIPT = """\
 import json, sys
@@ -52,6 +60,7 @@ print(json.dumps({
     "provider": provider[0][1].lower() if provider else None,
     "catalog": spark.conf.get("spark.sql.catalog.spark_catalog"),
     "plain": [r[0] for r in spark.sql("select id from fmt.plain").collect()],
+    "counted": [list(r) for r in spark.sql("select accounts, batch from fmt.account_count").collect()],
 }))
 """
 
@@ -79,6 +88,7 @@ def test_a_projects_table_format_is_served_and_merged_into(tmp_path):
     # cdcflow's own models on Delta Lake and Iceberg sessions, tests/e2e/equivalence.py)
     table_format, catalog = "delta", "org.apache.spark.sql.delta.catalog.DeltaCatalog"
     project = _project(tmp_path, table_format)
+    (project / "models" / "account_count.sql").write_text(TABLE_MODEL)
     finished = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(project), str(tmp_path / "state")],
         capture_output=True,
@@ -93,7 +103,11 @@ def test_a_projects_table_format_is_served_and_merged_into(tmp_path):
         "provider": table_format,
         "catalog": catalog,
         "plain": [7],
+        "counted": [[3, 2]],
     }
+    # Delta's `create or replace` of the table the first run made: Hive's refusal to
+    # store its schema as Hive columns, which Spark recovers from, is not printed
+    assert [line for line in finished.stderr.splitlines() if " ERROR " in line] == []
 
 
 def test_cdcflow_serve_serves_the_projects_delta_to_dbt_over_thrift(tmp_path):
