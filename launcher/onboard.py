@@ -797,7 +797,8 @@ def _yaml(document: dict) -> str:
 # their macros make them incremental) in the project's table format, the marts
 # views (on Delta Lake and Iceberg, <table>_current's macro makes it a table)
 TABLE_FORMAT_CONFIG = {"file_format": "{{ var('cdcflow_table_format', 'delta') }}"}
-# a table rebuilt whole by each run and read within it (materialized cdcflow_table): plain
+# a table rebuilt whole by each run and read within it (materialized cdcflow_table; the
+# package's own such tables: macro run_table_format): plain
 # parquet (a Delta Lake log, snapshot and commit per run bought nothing for it), except on
 # Iceberg, whose Hive catalog drops a plain table without its files (the next run's
 # CREATE TABLE AS then finds its folder); docs/operations.md, "Table formats"

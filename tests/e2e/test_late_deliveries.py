@@ -76,6 +76,8 @@ INCREMENTAL_OR_TABLE = (
 # the state log and run summaries of SCHEMA's runs are compacted by every run after
 # the first (more than 2 files: each run appends two to the log), FULL's never
 COMPACTING = {SCHEMA: {"cdcflow_state_table_max_files": 2}, FULL: {}}
+# the package's tables of every Kafka message landed in a run, parsed once
+PARSED_LANDINGS = ("base_qlik_kafka__parsed_messages", "base_debezium__parsed_events")
 STATE_LOG = ["state_seq", "name", "state", "state_name", "current_end_lsn", "invocation_id"]
 TRUNCATED = '{"magic":"atMSG","type":"DT","message":{"schema":"dbo","table":"ACCOUNTS","data":{"ID":"'
 
@@ -162,7 +164,19 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
 
     seen = {}
     _land(spark, f"{SCHEMA}_raw", 1)
+    # a project built before the parsed Kafka landings were parquet has them on Delta
+    # Lake: its next run replaces the table with a parquet one
+    spark.sql(f"create database if not exists {SCHEMA}")
+    spark.sql(f"create table {SCHEMA}.base_debezium__parsed_events using delta as select 1 as stale")
     dbt(SCHEMA)
+    seen["providers_1"] = {
+        table: {
+            row.data_type
+            for row in spark.sql(f"describe table extended {SCHEMA}.{table}").collect()
+            if row.col_name == "Provider"
+        }
+        for table in (*PARSED_LANDINGS, "int_lt_kafka__changes_logged", "int_lt_dbz__changes_logged")
+    }
     seen["ct_history_1"] = spark_rows(spark, f"{SCHEMA}.lt_ct_history", HISTORY)
     _land(spark, f"{SCHEMA}_raw", 2)
     dbt(SCHEMA)
@@ -257,6 +271,16 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
 def test_late_baseline_rows_and_before_images_give_the_full_refresh(runs, mart):
     # the late REFRESH / snapshot rows and the late before image, in a second run
     assert runs["incremental_2"][mart] == runs["full_2"][mart]
+
+
+def test_the_parsed_landings_are_parquet_and_the_change_logs_delta(runs):
+    # each run rebuilds the parsed landings whole and reads them within the run (macro
+    # run_table_format): a Delta Lake log, snapshot and commit would buy them nothing
+    assert runs["providers_1"] == {
+        **dict.fromkeys(PARSED_LANDINGS, {"parquet"}),
+        "int_lt_kafka__changes_logged": {"delta"},
+        "int_lt_dbz__changes_logged": {"delta"},
+    }
 
 
 def test_the_tables_are_the_source_table_after_each_run(runs):
