@@ -109,6 +109,16 @@ def as_text(value) -> str:
     return str(value)
 
 
+# dbt's warning tag, as its console prints it: in color even into a file or a pipe
+# ("[\x1b[33mWARNING\x1b[0m]: ..."), so a plain "[WARNING]" is never there to find
+DBT_WARNING = re.compile(r"\[(?:\x1b\[[0-9;]*m)?WARNING(?:\x1b\[[0-9;]*m)?\]")
+
+
+def dbt_warnings(output: str) -> list[str]:
+    """The lines of dbt's console ``output`` that carry its WARNING tag."""
+    return [line for line in output.splitlines() if DBT_WARNING.search(line)]
+
+
 def read_expected(name: str) -> tuple[list[str], list[tuple[str, ...]]]:
     with open(EXPECTED_DIR / f"{name}.csv", newline="", encoding="utf-8") as f:
         reader = csv.reader(f)

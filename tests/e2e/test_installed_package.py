@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import EXPECTED_DIR, SEEDS_DIR, tracked_copy
+from tests.e2e.helpers import EXPECTED_DIR, SEEDS_DIR, dbt_warnings, tracked_copy
 
 pytestmark = pytest.mark.spark
 
@@ -195,7 +195,7 @@ def test_a_users_project_builds_with_the_installed_cdcflow(installed):
     assert "cdcflow: what this run did, per table" in steps["build"].stdout + steps["build"].stderr
     # dbt warns of nothing the package makes (its samples, their tests, its refs)
     for name in ("deps", "onboard", "seed", "build"):
-        assert "[WARNING]" not in steps[name].stdout + steps[name].stderr, (name, steps[name].stdout[-3000:])
+        assert dbt_warnings(steps[name].stdout + steps[name].stderr) == [], (name, steps[name].stdout[-3000:])
 
 
 def test_cdcflow_run_outside_a_clone_says_what_to_run_instead(installed):
