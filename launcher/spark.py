@@ -46,9 +46,30 @@ def prepare_environment() -> None:
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
     os.environ.setdefault("TZ", "UTC")
+    quiet_spark_start_up()
     python_path = os.environ.get("PYTHONPATH", "")
     if str(PROJECT_DIR) not in python_path.split(os.pathsep):
         os.environ["PYTHONPATH"] = os.pathsep.join(p for p in [str(PROJECT_DIR), python_path] if p)
+
+
+# the log configuration of the JVMs the launcher starts (quiet_spark_start_up): Spark's
+# default profile (a resource of its jars), then what cdcflow changes in it
+SPARK_LOG_CONFIGURATION = "org/apache/spark/log4j2-defaults.properties"
+LOG_CONFIGURATION = Path(__file__).resolve().parent / "log4j2.properties"
+LOG_CONFIGURATION_ENV = "LOG4J_CONFIGURATION_FILE"
+
+
+def quiet_spark_start_up() -> None:
+    """Have the JVM log with Spark's default profile and LOG_CONFIGURATION over it (Log4j
+    reads LOG4J_CONFIGURATION_FILE, a list it merges), unless a configuration of one's
+    own is given: that variable already set, or a log4j2 file in Spark's conf folder,
+    which Spark puts on the class path (a `-Dlog4j2.configurationFile` of one's own wins
+    over the variable)."""
+    if LOG_CONFIGURATION_ENV in os.environ:
+        return
+    if any(class_archive.spark_conf_dir().glob("log4j2*")):
+        return
+    os.environ[LOG_CONFIGURATION_ENV] = f"{SPARK_LOG_CONFIGURATION},{LOG_CONFIGURATION}"
 
 
 JIT_OPTIONS = "-XX:-DontCompileHugeMethods"

@@ -193,6 +193,10 @@ def test_a_users_project_builds_with_the_installed_cdcflow(installed):
     }
     assert tested and all(parent.startswith("model.cdcflow.") for parent in tested), tested
     assert "cdcflow: what this run did, per table" in steps["build"].stdout + steps["build"].stderr
+    # the JVM logs with the launcher's configuration (launcher/log4j2.properties, installed
+    # with it): none of Spark's default-profile lines, nor Hadoop's native-library warning
+    started = steps["build"].stderr
+    assert "Using Spark's default log4j profile" not in started and "NativeCodeLoader" not in started, started
     # dbt warns of nothing the package makes (its samples, their tests, its refs)
     for name in ("deps", "onboard", "seed", "build"):
         assert dbt_warnings(steps[name].stdout + steps[name].stderr) == [], (name, steps[name].stdout[-3000:])

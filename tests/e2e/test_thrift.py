@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from launcher.spark import LOG_CONFIGURATION_ENV
 from tests.e2e.helpers import (
     PROJECT_DIR,
     TABLES,
@@ -60,8 +61,10 @@ def _spark_class(state_dir: Path, name: str, *args: str) -> subprocess.Popen:
     import pyspark
 
     spark_home = Path(pyspark.__file__).parent
+    # a cluster of one's own: Spark's log configuration, not the one the launcher gives
+    # the JVMs it starts (whose WARN level hides the INFO lines waited for below)
     env = {
-        **os.environ,
+        **{key: value for key, value in os.environ.items() if key != LOG_CONFIGURATION_ENV},
         "SPARK_HOME": str(spark_home),
         "SPARK_LOCAL_IP": "127.0.0.1",
         "SPARK_NO_DAEMONIZE": "1",

@@ -1,7 +1,18 @@
 """The launcher's Spark settings: a tuning setting of spark-defaults.conf wins over
-the launcher's, the settings cdcflow's state and results depend on do not."""
+the launcher's, the settings cdcflow's state and results depend on do not; the JVM's
+log configuration is cdcflow's unless one's own is given."""
 
-from launcher.spark import TUNING_SETTINGS, spark_conf, spark_defaults
+import os
+
+from launcher.spark import (
+    LOG_CONFIGURATION,
+    LOG_CONFIGURATION_ENV,
+    SPARK_LOG_CONFIGURATION,
+    TUNING_SETTINGS,
+    quiet_spark_start_up,
+    spark_conf,
+    spark_defaults,
+)
 
 
 def test_spark_defaults_tune_and_cdcflow_keeps_what_its_state_needs(tmp_path, monkeypatch):
@@ -59,3 +70,22 @@ def test_a_properties_file_given_to_spark_submit_is_read_as_spark_reads_it(tmp_p
     assert spark_defaults()["spark.sql.shuffle.partitions"] == "2"
     monkeypatch.setenv("PYSPARK_SUBMIT_ARGS", "pyspark-shell")
     assert spark_defaults() == {"spark.sql.shuffle.partitions": "7"}
+
+
+def test_the_jvm_logs_with_cdcflows_configuration_unless_one_of_ones_own_is_given(tmp_path, monkeypatch):
+    conf_dir = tmp_path / "conf"
+    conf_dir.mkdir()
+    monkeypatch.setenv("SPARK_CONF_DIR", str(conf_dir))
+    monkeypatch.delenv(LOG_CONFIGURATION_ENV, raising=False)
+    quiet_spark_start_up()
+    assert os.environ[LOG_CONFIGURATION_ENV] == f"{SPARK_LOG_CONFIGURATION},{LOG_CONFIGURATION}"
+    assert "rootLogger.level = warn" in LOG_CONFIGURATION.read_text()
+    # a configuration of one's own, named...
+    monkeypatch.setenv(LOG_CONFIGURATION_ENV, "/somewhere/log4j2.xml")
+    quiet_spark_start_up()
+    assert os.environ[LOG_CONFIGURATION_ENV] == "/somewhere/log4j2.xml"
+    # ...or in Spark's conf folder, which Spark puts on the class path
+    monkeypatch.delenv(LOG_CONFIGURATION_ENV)
+    (conf_dir / "log4j2.properties").write_text("rootLogger.level = info\n")
+    quiet_spark_start_up()
+    assert LOG_CONFIGURATION_ENV not in os.environ
