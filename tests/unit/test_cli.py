@@ -215,3 +215,62 @@ def test_seeds_as_dbt_last_loaded_them_are_known_without_dbt(tmp_path, monkeypat
     assert _seeds_unchanged(saved, project, [])
     (project / "seeds" / "raw" / "_seeds.yml").write_text("version: 2\n")
     assert not _seeds_unchanged(saved, project, [])
+
+
+def test_the_commands_that_run_dbt_import_it_while_the_jvm_starts():
+    """`cdcflow run`, `dbt` and `docs` start dbt's import in a thread before the
+    session's JVM (a new process: nothing of dbt imported before)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, threading\n"
+        "import launcher.cli as cli\n"
+        "before = [m for m in cli.DBT_MODULES if m in sys.modules]\n"
+        "cli._import_dbt_beside_the_jvm()\n"
+        "[importing] = [t for t in threading.enumerate() if t.name == 'cdcflow-dbt-import']\n"
+        "importing.join(timeout=120)\n"
+        "print(before, [m for m in cli.DBT_MODULES if m in sys.modules])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=PROJECT_DIR)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[] ['dbt.cli.main', 'dbt.adapters.spark']"
+
+
+def test_run_dbt_and_docs_ask_for_dbt_beside_the_session(tmp_path, monkeypatch):
+    import launcher.cli
+
+    class SessionAsked(Exception):
+        pass
+
+    asked = []
+
+    def session(args, **options):
+        asked.append((args.command, options.get("dbt_follows")))
+        raise SessionAsked
+
+    monkeypatch.setattr(launcher.cli, "_session", session)
+    state = ["--state-dir", str(tmp_path / "state")]
+    for argv in (
+        ["run", *state],
+        ["dbt", *state, "--project-dir", str(PROJECT_DIR), "--", "ls"],
+        ["docs", *state, "--project-dir", str(PROJECT_DIR)],
+    ):
+        with pytest.raises(SessionAsked):
+            launcher.cli.main(argv)
+    assert asked == [("run", True), ("dbt", True), ("docs", True)]
+
+
+def test_a_failed_dbt_import_beside_the_jvm_is_left_to_the_command(monkeypatch):
+    import threading
+
+    import launcher.cli
+
+    escaped = []
+    monkeypatch.setattr(threading, "excepthook", escaped.append)
+    monkeypatch.setattr(launcher.cli, "DBT_MODULES", ("cdcflow_no_such_module",))
+    launcher.cli._import_dbt_beside_the_jvm()
+    for thread in threading.enumerate():
+        if thread.name == "cdcflow-dbt-import":
+            thread.join(timeout=60)
+    assert escaped == []
