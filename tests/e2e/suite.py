@@ -13,7 +13,10 @@ long sweeps and the repeats run with a flag:
   benchmark's smoke run, every format built from the benchmark's stream, a
   compacting run on parquet; the full refreshes incremental runs are compared
   with, built again and checked against their recordings (tests/e2e/references.py,
-  where ``CDCFLOW_RECORD_REFERENCES=1`` records them anew).
+  where ``CDCFLOW_RECORD_REFERENCES=1`` records them anew); the change-mask
+  decoders compared on masks of every length and bit (integration_tests/tests/
+  assert_mask_decoders_agree_on_generated_masks.sql, which reads the flag; CI: the
+  bytes in and around the decoding windows).
 """
 
 from __future__ import annotations

@@ -75,16 +75,17 @@ def _load_full_load(spark, raw_schema):
 
 @pytest.fixture(scope="module")
 def incremental_and_full(spark, state_dir, integration_project):
-    # incremental: batch 1, build, batch 2, build (UDF decoder; the landing overlap
+    # incremental: batch 1, build, batch 2, build (the UDF decoder; the landing overlap
     # reads batch 1 again: its rows and the replayed ones must be caught by the
-    # de-duplication)
+    # de-duplication). Both runs have the same vars: dbt parses the project again, in
+    # full, when the vars change (tests/e2e/helpers.py, target_path)
+    udf = f"{{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf, {DELETION_VECTORS}}}"
     _load_full_load(spark, "inc_raw")
     _load(spark, "inc_raw", BATCH_1)
-    _dbt(state_dir, *RUN, "--vars", f"{{cdcflow_raw_schema: inc_raw, {DELETION_VECTORS}}}", schema="inc")
+    _dbt(state_dir, *RUN, "--vars", udf, schema="inc")
     after_first = spark_rows(spark, "inc.it_customers_current", MARTS["it_customers_current"])
     quarantined_first = spark_rows(spark, "inc.qlik_ct_quarantine", ["change_seq"])
     _load(spark, "inc_raw", BATCH_2)
-    udf = f"{{cdcflow_raw_schema: inc_raw, cdcflow_mask_decoder: udf, {DELETION_VECTORS}}}"
     args = (*BUILD, "--vars", udf)
     second = run_dbt(state_dir, *args, schema="inc", project_dir=INTEGRATION_DIR)
     # the second run's chain of it_customers: its query, and the statement that wrote it (the MERGE)
@@ -222,6 +223,8 @@ def test_a_small_increment_is_broadcast_so_the_chain_is_never_shuffled(increment
 
 
 PARQUET = "cdcflow_table_format: parquet"
+# the vars of every run of pq_raw's landings (one parse of the project for them all)
+PARQUET_RUN = f"{{cdcflow_raw_schema: pq_raw, cdcflow_mask_decoder: udf, {PARQUET}}}"
 
 
 def _landed_long_ago(spark, raw_schema: str) -> None:
@@ -245,11 +248,10 @@ def parquet_incremental(incremental_and_full, state_dir):
     _load_full_load(spark, "pq_raw")
     _load(spark, "pq_raw", BATCH_1)
     _landed_long_ago(spark, "pq_raw")
-    _dbt(state_dir, *RUN, "--vars", f"{{cdcflow_raw_schema: pq_raw, {PARQUET}}}", schema="pq")
+    _dbt(state_dir, *RUN, "--vars", PARQUET_RUN, schema="pq")
     quarantined_first = spark_rows(spark, "pq.qlik_ct_quarantine", ["change_seq"])
     _load(spark, "pq_raw", BATCH_2)
-    udf = f"{{cdcflow_raw_schema: pq_raw, cdcflow_mask_decoder: udf, {PARQUET}}}"
-    _dbt(state_dir, *BUILD, "--vars", udf, schema="pq")
+    _dbt(state_dir, *BUILD, "--vars", PARQUET_RUN, schema="pq")
     return spark, quarantined_first
 
 
@@ -351,7 +353,7 @@ def change_log_dropped(parquet_incremental, state_dir):
         state_dir,
         *RUN,
         "--vars",
-        f"{{cdcflow_raw_schema: pq_raw, {PARQUET}}}",
+        PARQUET_RUN,
         schema="pq",
         project_dir=INTEGRATION_DIR,
     )
