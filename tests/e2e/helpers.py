@@ -182,15 +182,25 @@ def target_path(state_dir: Path, project_dir: Path, schema: str, args=(), target
 
 
 def invoke_dbt_in(
-    state_dir: Path, args: list[str], *, schema: str, project_dir: Path, target: str = "session"
+    state_dir: Path,
+    args: list[str],
+    *,
+    schema: str,
+    project_dir: Path,
+    target: str = "session",
+    artifacts: bool = False,
 ):
-    """dbt's result of ``args`` invoked in-process against ``schema``, its
-    artifacts in ``target_path``."""
+    """dbt's result of ``args`` invoked in-process against ``schema``, its files in
+    ``target_path``. ``artifacts``: dbt writes its JSON artifacts there too
+    (manifest.json, run_results.json, sources.json); the tests read the result
+    object, and dbt wrote manifest.json twice a run, about 0.45 s each beside the
+    other worker (--no-write-json; the compiled SQL and the partial parse are
+    written either way)."""
     from launcher.dbt_invoke import invoke_dbt
 
     with env(CDCFLOW_SCHEMA=schema):
         return invoke_dbt(
-            list(args),
+            [*args, *(() if artifacts else ("--no-write-json",))],
             state_dir=state_dir,
             target=target,
             project_dir=project_dir,
@@ -199,11 +209,18 @@ def invoke_dbt_in(
 
 
 def run_dbt(
-    state_dir: Path, *args: str, schema: str, target: str = "session", project_dir: Path = PROJECT_DIR
+    state_dir: Path,
+    *args: str,
+    schema: str,
+    target: str = "session",
+    project_dir: Path = PROJECT_DIR,
+    artifacts: bool = False,
 ) -> Any:
     """Invoke dbt in-process against ``schema``; fail the test if dbt fails, else
-    return dbt's result."""
-    result = invoke_dbt_in(state_dir, list(args), schema=schema, project_dir=project_dir, target=target)
+    return dbt's result. ``artifacts``: as invoke_dbt_in's."""
+    result = invoke_dbt_in(
+        state_dir, list(args), schema=schema, project_dir=project_dir, target=target, artifacts=artifacts
+    )
     if not result.success:
         failures = [
             f"{r.node.name}: {r.status}: {r.message}"

@@ -57,7 +57,13 @@ def build(spark, state_dir, integration_project):
     run_dbt(state_dir, "seed", schema=SCHEMA, project_dir=integration_project)
     # everything: unit tests, the exhaustive mask-decoder proof, the data tests
     run_dbt(
-        state_dir, "build", "--exclude", "resource_type:seed", schema=SCHEMA, project_dir=integration_project
+        state_dir,
+        "build",
+        "--exclude",
+        "resource_type:seed",
+        schema=SCHEMA,
+        project_dir=integration_project,
+        artifacts=True,
     )
     artifacts = target_path(state_dir, integration_project, SCHEMA)
     return spark, json.loads((artifacts / "manifest.json").read_text())
@@ -283,7 +289,7 @@ def test_source_freshness_reads_each_feeds_landing_time(built, state_dir, integr
     """`dbt source freshness` checks the feeds (change and landing tables) on
     when their rows landed, and leaves out what is written once (full loads)
     or kept as it is now (DirXML's query-back tables)."""
-    run_dbt(state_dir, "source", "freshness", schema=SCHEMA, project_dir=integration_project)
+    run_dbt(state_dir, "source", "freshness", schema=SCHEMA, project_dir=integration_project, artifacts=True)
     artifacts = target_path(state_dir, integration_project, SCHEMA)
     results = json.loads((artifacts / "sources.json").read_text())["results"]
     checked = {result["unique_id"].rsplit(".", 1)[1]: result["status"] for result in results}
