@@ -85,7 +85,7 @@ class _Namespace:
 @cache
 def _templates(folder: Path) -> tuple[jinja2.Template, ...]:
     """The macro files of ``folder``, compiled once per process: compiling them took
-    about 80 ms a table, and `cdcflow run` validates every table before Spark starts.
+    about 0.1 s a table, and `cdcflow run` validates every table before Spark starts.
     What a macro reads (``var``, ``cdcflow``...) comes from the module made of it."""
     environment = jinja2.Environment(extensions=["jinja2.ext.do"], undefined=jinja2.StrictUndefined)
     return tuple(environment.from_string((folder / name).read_text()) for name in MACRO_FILES)
