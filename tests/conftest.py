@@ -30,14 +30,14 @@ if "SPARK_CONF_DIR" not in os.environ and "PYSPARK_SUBMIT_ARGS" not in os.enviro
 # xdist's own reordering puts the files with fewest tests last).
 SLOWEST_FIRST = [
     "tests/e2e/test_incremental.py",
-    "tests/e2e/test_late_deliveries.py",
     "tests/e2e/test_fault_injection.py",
     "tests/e2e/test_equivalence_on_iceberg.py",
-    "tests/e2e/test_equivalence_on_delta.py",
-    "tests/e2e/test_dirxml_walkthrough.py",
     "tests/e2e/test_thrift.py",
     "tests/e2e/test_integration_project.py",
+    "tests/e2e/test_equivalence_on_delta.py",
     "tests/e2e/test_installed_package.py",
+    "tests/e2e/test_dirxml_walkthrough.py",
+    "tests/e2e/test_late_deliveries.py",
     "tests/e2e/test_change_table_layout.py",
     "tests/e2e/test_schema_changes.py",
     "tests/e2e/test_equivalence_on_parquet.py",

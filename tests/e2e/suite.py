@@ -16,7 +16,10 @@ long sweeps and the repeats run with a flag:
   where ``CDCFLOW_RECORD_REFERENCES=1`` records them anew); the change-mask
   decoders compared on masks of every length and bit (integration_tests/tests/
   assert_mask_decoders_agree_on_generated_masks.sql, which reads the flag; CI: the
-  bytes in and around the decoding windows).
+  bytes in and around the decoding windows); the late deliveries' runs after their
+  first two (tests/e2e/test_late_deliveries.py); the samples built again with the
+  UDF mask decoder; `cdcflow serve` of a Delta project of its own; the class-data
+  archive made by a JVM and mapped by the next.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from tests.e2e.helpers import PROJECT_DIR
+from tests.e2e.suite import full_suite_only
 
 pytestmark = pytest.mark.spark
 
@@ -37,6 +38,10 @@ def _session(tmp_path, name: str, environment: dict) -> subprocess.CompletedProc
     return loaded.read_text()
 
 
+@full_suite_only(
+    "`make setup` makes the archive with `cdcflow class-archive`, and every Spark the suite"
+    " starts maps its classes from it; tests/unit/test_class_archive.py"
+)
 def test_cdcflow_class_archive_makes_the_archive_and_the_next_session_maps_spark_s_classes_from_it(tmp_path):
     # what `make setup` runs; without it, the first session of an installation makes it as it ends
     archives = tmp_path / "archives"

@@ -29,6 +29,7 @@ from tests.e2e.helpers import (
     spark_rows,
     target_path,
 )
+from tests.e2e.suite import full_suite_only
 
 SCHEMA = "e2e_package"
 RAW = f"{SCHEMA}_raw"
@@ -264,6 +265,10 @@ def test_qlik_kafka_reference_change_mask_example(built, state_dir, decoder):
     assert built.sql(sql).first()[0] == ["o1", "o2", "o4"]
 
 
+@full_suite_only(
+    "the UDF decoder on the reference's example (test_qlik_kafka_reference_change_mask_example)"
+    " and against the native one on generated masks (assert_mask_decoders_agree_on_generated_masks)"
+)
 def test_udf_decoder_gives_the_same_marts(built, state_dir, integration_project):
     # the formats whose change masks are decoded: Qlik __ct and Qlik Kafka
     schema = SCHEMA + "_udf"

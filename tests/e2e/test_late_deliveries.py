@@ -17,7 +17,9 @@ change table, onboarded in a project of its own; runs land one batch each:
 After runs 2 and 4 every mart equals a full refresh over the same landings, and
 the source table as it was; then a run with nothing landed does no work, and
 after it batch 5 lands and is read as a full refresh reads it. The full refreshes
-are recorded (tests/e2e/references.py: built again with CDCFLOW_FULL_SUITE=1)."""
+are recorded (tests/e2e/references.py: built again with CDCFLOW_FULL_SUITE=1).
+CI makes runs 1 and 2, the late deliveries; the runs after them, with
+CDCFLOW_FULL_SUITE=1 (LATER_RUNS says what covers them in CI)."""
 
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from testkit import change_history as ch
 from testkit.vendors import KAFKA_LANDING
 from tests.e2e.helpers import append_rows, as_text, invoke_dbt_in, make_project, run_dbt, spark_rows
 from tests.e2e.references import full_refresh
+from tests.e2e.suite import full_suite_only
 
 pytestmark = pytest.mark.spark
 
@@ -78,6 +81,13 @@ INCREMENTAL_OR_TABLE = (
 COMPACTING = {SCHEMA: {"cdcflow_state_table_max_files": 2}, FULL: {}}
 # the package's tables of every Kafka message landed in a run, parsed once
 PARSED_LANDINGS = ("base_qlik_kafka__parsed_messages", "base_debezium__parsed_events")
+# the runs after the late deliveries' two: CI covers what they check with
+# test_incremental.py's failed run and the run after it, test_integration_project.py's
+# and test_incremental.py's runs with nothing new, test_thrift.py's claim left by a killed run
+LATER_RUNS = full_suite_only(
+    "the late deliveries' two runs here; a failed run and the next, runs with nothing new and a"
+    " killed run's claim in test_incremental.py, test_integration_project.py and test_thrift.py"
+)
 STATE_LOG = ["state_seq", "name", "state", "state_name", "current_end_lsn", "invocation_id"]
 TRUNCATED = '{"magic":"atMSG","type":"DT","message":{"schema":"dbo","table":"ACCOUNTS","data":{"ID":"'
 
@@ -142,7 +152,9 @@ def _states(spark, schema: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def runs(spark, state_dir, tmp_path_factory, integration_project):
+def late_project(spark, state_dir, tmp_path_factory, integration_project):
+    """(dbt: a run of the project in a schema, full: the marts of a full refresh at a
+    point): the project the runs of this file share."""
     del integration_project  # cdcflow's dbt deps link, shared by the projects of the tests
     project = make_project(tmp_path_factory.mktemp("late"), TABLES, {"cdcflow_raw_schema": f"{SCHEMA}_raw"})
 
@@ -162,6 +174,13 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
 
         return full_refresh(f"late_deliveries_{point}", build)
 
+    return project, dbt, full
+
+
+@pytest.fixture(scope="module")
+def runs(spark, late_project):
+    """What runs 1 and 2 left (batches 1 and 2: the late deliveries)."""
+    _, dbt, full = late_project
     seen = {}
     _land(spark, f"{SCHEMA}_raw", 1)
     # a project built before the parsed Kafka landings were parquet has them on Delta
@@ -189,7 +208,15 @@ def runs(spark, state_dir, tmp_path_factory, integration_project):
         spark, f"{SCHEMA}.cdc_states_runs", ["name", "rows_quarantined", "quarantine", "loaded_at"]
     )
     seen["full_2"] = full(2)
+    return seen
 
+
+@pytest.fixture(scope="module")
+def later_runs(spark, state_dir, late_project, runs):
+    """``runs`` and what the runs after them left: a failed run, the run after it, a
+    run with nothing new, then batch 5's run (CDCFLOW_FULL_SUITE=1)."""
+    project, dbt, full = late_project
+    seen = dict(runs)
     # a run over batch 3 that fails: no table's history mart can be created
     _land(spark, f"{SCHEMA}_raw", 3)
     failing = {
@@ -283,16 +310,21 @@ def test_the_parsed_landings_are_parquet_and_the_change_logs_delta(runs):
     }
 
 
-def test_the_tables_are_the_source_table_after_each_run(runs):
+def _assert_the_source_table(runs: dict, seen: str, transactions: list[int]) -> None:
+    for table in TABLES:
+        current = [row[: len(ch.COLUMNS)] for row in runs[seen][f"{table}_current"]]
+        assert current == _truth(transactions), (seen, table)
+
+
+def test_the_tables_are_the_source_table_after_the_late_deliveries(runs):
+    _assert_the_source_table(runs, "incremental_2", BATCHES[1] + BATCHES[2])
+
+
+@LATER_RUNS
+def test_the_tables_are_the_source_table_after_each_later_run(later_runs):
     everything = [t for batch in BATCHES.values() for t in batch]
-    for seen, transactions in (
-        ("incremental_2", BATCHES[1] + BATCHES[2]),
-        ("incremental_4", [t for t in everything if t not in BATCHES[5]]),
-        ("incremental_6", everything),
-    ):
-        for table in TABLES:
-            current = [row[: len(ch.COLUMNS)] for row in runs[seen][f"{table}_current"]]
-            assert current == _truth(transactions), (seen, table)
+    _assert_the_source_table(later_runs, "incremental_4", [t for t in everything if t not in BATCHES[5]])
+    _assert_the_source_table(later_runs, "incremental_6", everything)
 
 
 def test_a_key_change_read_before_its_before_image_leaves_no_phantom_version(runs):
@@ -319,10 +351,11 @@ def test_a_key_change_read_before_its_before_image_leaves_no_phantom_version(run
     )
 
 
-def test_a_run_after_a_failed_one_takes_what_landed_since(runs):
-    assert set(runs["states_failed"].values()) == {"ERROR"}
-    assert set(runs["states_4"].values()) == {"TFEND"}
-    assert runs["incremental_4"] == runs["full_4"]
+@LATER_RUNS
+def test_a_run_after_a_failed_one_takes_what_landed_since(later_runs):
+    assert set(later_runs["states_failed"].values()) == {"ERROR"}
+    assert set(later_runs["states_4"].values()) == {"TFEND"}
+    assert later_runs["incremental_4"] == later_runs["full_4"]
 
 
 def test_a_truncated_message_is_quarantined_under_its_topics_table(runs):
@@ -338,13 +371,14 @@ def test_a_truncated_message_is_quarantined_under_its_topics_table(runs):
     assert summary["lt_kafka"][2]
 
 
-def test_a_run_with_nothing_new_does_no_work_and_changes_nothing(runs):
+@LATER_RUNS
+def test_a_run_with_nothing_new_does_no_work_and_changes_nothing(later_runs):
     from tests.e2e.helpers import NOTHING_NEW_QUERY
 
-    assert runs["incremental_5"] == runs["incremental_4"]
-    assert set(runs["states_5"].values()) == {"TFEND"}
-    assert runs["ranges_5"] == runs["ranges_4"]  # the next range starts where it did
-    models = [r for r in runs["idle"] if r.node.resource_type == "model"]
+    assert later_runs["incremental_5"] == later_runs["incremental_4"]
+    assert set(later_runs["states_5"].values()) == {"TFEND"}
+    assert later_runs["ranges_5"] == later_runs["ranges_4"]  # the next range starts where it did
+    models = [r for r in later_runs["idle"] if r.node.resource_type == "model"]
     assert models and all(str(r.status) == "success" for r in models)
     # every table and incremental model of the three tables renders the constant its
     # materialization skips (the marts, views, are left as they are when their query is)
@@ -360,43 +394,47 @@ def test_a_run_with_nothing_new_does_no_work_and_changes_nothing(runs):
     assert {r.adapter_response.get("code") for r in kept} == {"NOTHING NEW"}
 
 
-def test_a_run_with_nothing_new_checks_no_tables_columns_again(runs):
+@LATER_RUNS
+def test_a_run_with_nothing_new_checks_no_tables_columns_again(later_runs):
     # the run before it ended TFEND with the same configured columns, recorded on the
     # run summaries (record_columns_checked): no table of the three groups is described
-    assert "dbt_internal_test" in runs["idle_log"]  # its log: its data tests' statements
-    assert re.findall(r"describe extended \S+", runs["idle_log"]) == []
+    assert "dbt_internal_test" in later_runs["idle_log"]  # its log: its data tests' statements
+    assert re.findall(r"describe extended \S+", later_runs["idle_log"]) == []
     # each group's fingerprint, as the next run reads it back from dbt's listing
     fingerprint = hashlib.md5(",".join(ch.COLUMNS).lower().encode()).hexdigest()
     assert {
         key.removeprefix("cdcflow.columns_checked."): value
-        for key, value in runs["properties_6"].items()
+        for key, value in later_runs["properties_6"].items()
         if key.startswith("cdcflow.columns_checked.")
     } == dict.fromkeys(TABLES, fingerprint)
 
 
-def test_an_embedded_run_takes_over_a_claim_left_by_a_killed_run_and_leaves_none(runs):
-    assert runs["claims_5"] == []
+@LATER_RUNS
+def test_an_embedded_run_takes_over_a_claim_left_by_a_killed_run_and_leaves_none(later_runs):
+    assert later_runs["claims_5"] == []
     assert (
         f"cdcflow: taking over the claim of dbt invocation {LEFT_CLAIM} (`dbt run`, started"
         " 2026-01-02 03:04:05 UTC, groups lt_ct), left by a run that was killed (this embedded"
         " session holds its state folder alone)"
-    ) in runs["log"]
+    ) in later_runs["log"]
 
 
-def test_the_run_after_one_with_nothing_new_reads_what_landed_since(runs):
-    assert runs["incremental_6"] == runs["full_6"]
-    assert runs["incremental_6"] != runs["incremental_5"]
+@LATER_RUNS
+def test_the_run_after_one_with_nothing_new_reads_what_landed_since(later_runs):
+    assert later_runs["incremental_6"] == later_runs["full_6"]
+    assert later_runs["incremental_6"] != later_runs["incremental_5"]
 
 
-def test_the_state_tables_are_compacted_and_a_killed_compaction_loses_no_state(runs):
+@LATER_RUNS
+def test_the_state_tables_are_compacted_and_a_killed_compaction_loses_no_state(later_runs):
     # every run of SCHEMA rewrote its state log and run summaries into one file before
     # appending its own (two files a run, without compaction): the log holds the
     # states of its six runs in three files at most
-    assert runs["state_files_6"]["cdc_states_log"] <= 3, runs["state_files_6"]
-    assert runs["state_files_6"]["cdc_states_runs"] <= 2, runs["state_files_6"]
-    assert runs["runs_logged_6"] == 6
+    assert later_runs["state_files_6"]["cdc_states_log"] <= 3, later_runs["state_files_6"]
+    assert later_runs["state_files_6"]["cdc_states_runs"] <= 2, later_runs["state_files_6"]
+    assert later_runs["runs_logged_6"] == 6
     # the run after a compaction killed midway took the complete copy as the log and
     # dropped the rest: every state recorded before it is there, once, then its own
-    assert runs["left_5"] == []
-    assert set(runs["log_4"]) < set(runs["log_5"])
-    assert len({row[0] for row in runs["log_5"]}) == len(runs["log_5"])
+    assert later_runs["left_5"] == []
+    assert set(later_runs["log_4"]) < set(later_runs["log_5"])
+    assert len({row[0] for row in later_runs["log_5"]}) == len(later_runs["log_5"])

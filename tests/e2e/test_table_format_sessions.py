@@ -21,6 +21,7 @@ import pytest
 
 from launcher.dbt_invoke import BUNDLED_PROFILES_DIR
 from tests.e2e.helpers import free_port, stop_process_group, wait_for_line
+from tests.e2e.suite import full_suite_only
 
 pytestmark = pytest.mark.spark
 
@@ -110,6 +111,7 @@ def test_a_projects_table_format_is_served_and_merged_into(tmp_path):
     assert [line for line in finished.stderr.splitlines() if " ERROR " in line] == []
 
 
+@full_suite_only("test_thrift.py: the quickstart's `cdcflow serve` and dbt over Thrift, on Delta Lake")
 def test_cdcflow_serve_serves_the_projects_delta_to_dbt_over_thrift(tmp_path):
     project = _project(tmp_path, "delta")
     port = free_port()

@@ -363,6 +363,15 @@ def test_the_servers_warm_up_leaves_no_database_of_its_own(built_over_thrift):
     assert WARM_UP_DATABASE not in databases
 
 
+def test_the_marts_are_delta_tables(built_over_thrift):
+    # `cdcflow serve` serves the project's table format, Delta Lake by default
+    cursor = built_over_thrift.cursor()
+    cursor.execute(f"describe table extended {SCHEMA}.customers_current")
+    provider = [row[1] for row in cursor.fetchall() if row[0] == "Provider"]
+    cursor.close()
+    assert provider == ["delta"]
+
+
 def test_ranges_recorded_over_thrift(built_over_thrift):
     # the on-run-start / on-run-end hooks call the state machine's UDFs on the server
     cursor = built_over_thrift.cursor()
