@@ -7,7 +7,8 @@ SQL names (used by the macros in ``macros/masks`` and ``macros/qlik_ct``):
 * ``cdcflow_change_mask_fits(mask binary, width int)`` -> ``boolean``
 * ``cdcflow_parse_table_key(table_key string)`` ->
   ``struct<pairs: array<struct<name: string, value: string>>, error: string>``:
-  a DirXML event-log table_key as its (column, value) pairs, or why it is malformed
+  a DirXML event-log table_key as its (column, value) pairs, or why it is malformed;
+  null for null
 * ``cdcflow_cdc_state_begin_run(state string, landed_end_micros bigint, now string)``
   and ``cdcflow_cdc_state_end_run(state string, error string, processed_end_micros bigint,
   now string)`` ->

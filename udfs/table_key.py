@@ -106,9 +106,13 @@ def format_table_key(pairs: list[tuple[str, str]]) -> str:
     return "+".join(parts)
 
 
-def table_key_struct(text: str | None) -> dict:
+def table_key_struct(text: str | None) -> dict | None:
     """For the Spark UDF: ``{"pairs": [{"name", "value"}, ...], "error": None}``, or
-    ``{"pairs": None, "error": message}`` when ``text`` is malformed."""
+    ``{"pairs": None, "error": message}`` when ``text`` is malformed; None for None
+    (the staging passes null where Spark SQL parsed the key, and ``''`` for a null
+    table_key, which is malformed: "table_key is empty")."""
+    if text is None:
+        return None
     try:
         pairs = parse_table_key(text)
     except MalformedTableKey as error:

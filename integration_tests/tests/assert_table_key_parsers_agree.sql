@@ -3,7 +3,8 @@
 -- (well-formed keys, quoting and escapes, every malformation the grammar of
 -- reference 003 rules out), the native parser gives the UDF's pairs when the
 -- UDF accepts the key, and null when the UDF rejects it (the staging then
--- takes the UDF's reason). Returns the keys where they differ.
+-- takes the UDF's reason; it passes a null key as '', which the UDF rejects).
+-- Returns the keys where they differ.
 
 with
 
@@ -62,7 +63,7 @@ parsed as (
     select
         table_key,
         {{ cdcflow.dirxml_table_key_pairs('table_key') }} as native_key,
-        cdcflow_parse_table_key(table_key) as udf_key
+        cdcflow_parse_table_key(coalesce(table_key, '')) as udf_key
     from table_keys
 
 )

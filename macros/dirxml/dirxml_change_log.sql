@@ -65,52 +65,54 @@ last_logged as (
 ),
 {%- endif %}
 
-published as (
+blocks as (
 
-    -- an event landed twice is one event (dirxml_judged_events rejects a
-    -- delivery whose content differs from the first one)
-    {{ cdcflow.latest_per_key('landed_published', ['record_id'], 'landed_at desc') }}
+    -- the record_id before each block of 2^20 record ids: the last published one
+    -- of the blocks below it (one row per block)
+    select
+        record_block,
+        max(last_record_id) over (
+            order by record_block rows between unbounded preceding and 1 preceding
+        ) as record_id_before
+    from (
+        select record_id div 1048576 as record_block, max(record_id) as last_record_id
+        from landed_published
+        group by record_id div 1048576
+    ) as block_ends
 
 ),
 
-kinds as (
+sequenced as (
 
+    -- each delivery with the record_id of the row before it in record_id order,
+    -- the latest landed first, computed in parallel per block (a window ordered
+    -- over every event would sort them all in one task)
     select
         *,
+        lag(record_id) over (
+            partition by record_id div 1048576 order by record_id asc, landed_at desc
+        ) as record_id_of_row_before
+    from landed_published
+
+),
+
+published as (
+
+    -- an event landed twice is one event, its latest delivery (dirxml_judged_events
+    -- rejects a delivery whose content differs from the first one), with the
+    -- record_id of the table's event before it
+    select /*+ broadcast(block) */
+        sequenced.* except (record_id_of_row_before),
         case
             when event_type in (1, 7) then 'field insert'
             when event_type in (2, 3, 8) then 'field update'
             else concat('row event ', record_id)
-        end as change_kind
-    from published
-
-),
-
-ranked as (
-
-    -- each event's rank in record_id order among the table's events, computed in
-    -- parallel (a window ordered over every event would sort them all in one
-    -- task): events counted per block of 2^20 record ids, the blocks' counts
-    -- summed in order (one row per block), then numbered within their block
-    select
-        kinds.*,
-        block.events_before + row_number() over (
-            partition by kinds.record_id div 1048576 order by kinds.record_id
-        ) as event_rank
-    from kinds
-    inner join (
-        select
-            record_block,
-            coalesce(
-                sum(block_events) over (order by record_block rows between unbounded preceding and 1 preceding), 0
-            ) as events_before
-        from (
-            select record_id div 1048576 as record_block, count(*) as block_events
-            from kinds
-            group by record_id div 1048576
-        ) as blocks
-    ) as block
-        on kinds.record_id div 1048576 = block.record_block
+        end as change_kind,
+        coalesce(sequenced.record_id_of_row_before, block.record_id_before) as previous_record_id
+    from sequenced
+    inner join blocks as block
+        on sequenced.record_id div 1048576 = block.record_block
+    where not sequenced.record_id_of_row_before <=> sequenced.record_id
 
 ),
 
@@ -122,19 +124,19 @@ islands as (
     select
         *,
         max(case when starts_island then record_id end) over (
-            partition by {{ cfg.key | join(', ') }} order by record_id rows between unbounded preceding and current row
+            partition by {{ key | join(', ') }} order by record_id rows between unbounded preceding and current row
         ) as island
     from (
         select
             *,
             not coalesce(
-                lag(event_rank) over by_key = event_rank - 1
+                lag(record_id) over by_key = previous_record_id
                 and lag(change_kind) over by_key = change_kind
                 and lag(event_time) over by_key = event_time,
                 false
             ) as starts_island
-        from ranked
-        window by_key as (partition by {{ cfg.key | join(', ') }} order by record_id)
+        from published
+        window by_key as (partition by {{ key | join(', ') }} order by record_id)
     ) as marked
 
 ),
@@ -164,84 +166,104 @@ continued as (
 ),
 {%- endif %}
 
+island_events as (
+
+    -- each island's events in record_id order (grouped by key too: the rows are
+    -- already shuffled by key, so neither this nor the grouping below shuffles them)
+    select
+        {%- for column in key %}
+        islands.{{ column }},
+        {%- endfor %}
+        islands.island,
+        array_sort(collect_list(struct(
+            islands.record_id,
+            islands.field,
+            islands.change_kind,
+            islands.event_type,
+            islands.event_time,
+            islands.landed_at,
+            islands.data_present,
+            islands.data_changed
+            {%- for column in cfg.data_columns %},
+            islands.{{ column }}
+            {%- endfor %}
+        ))) as events,
+        {%- if cdcflow.is_incremental_run() %}
+        coalesce(first(continued.logged_fields), cast(array() as array<string>)) as fields_before
+        {%- else %}
+        cast(array() as array<string>) as fields_before
+        {%- endif %}
+    from islands
+    {%- if cdcflow.is_incremental_run() %}
+    left join continued on islands.island = continued.island
+    {%- endif %}
+    group by {% for column in key %}islands.{{ column }}, {% endfor %}islands.island
+
+),
+
 parts as (
 
     -- within a run, a field named again starts the next change (in the island
     -- going on with the change logged last, a field that change named too)
     select
-        part.record_id,
-        part.part
-    from (
-        select
-            explode(
-                aggregate(
-                    array_sort(collect_list(struct(record_id, field))),
-                    named_struct(
-                        'part', 0,
-                        {%- if cdcflow.is_incremental_run() %}
-                        'fields', coalesce(first(continued.logged_fields), cast(array() as array<string>)),
-                        {%- else %}
-                        'fields', cast(array() as array<string>),
-                        {%- endif %}
-                        'parts', cast(array() as array<struct<record_id: bigint, part: int>>)
-                    ),
-                    (acc, event) -> case
-                        when array_contains(acc.fields, event.field)
-                            then named_struct(
-                                'part', acc.part + 1,
-                                'fields', array(event.field),
-                                'parts', array_append(
-                                    acc.parts, named_struct('record_id', cast(event.record_id as bigint), 'part', acc.part + 1)
-                                )
-                            )
-                        else named_struct(
-                            'part', acc.part,
-                            'fields', case
-                                when event.field is null then acc.fields else array_append(acc.fields, event.field)
-                            end,
-                            'parts', array_append(
-                                acc.parts, named_struct('record_id', cast(event.record_id as bigint), 'part', acc.part)
-                            )
-                        )
-                    end
-                ).parts
-            ) as part
-        from islands
-        {%- if cdcflow.is_incremental_run() %}
-        left join continued on islands.island = continued.island
-        {%- endif %}
-        group by islands.island
-    ) as exploded
+        {%- for column in key %}
+        {{ column }},
+        {%- endfor %}
+        island,
+        island_event.event.*,
+        island_event.part
+    from island_events
+    lateral view explode(zip_with(
+        events,
+        aggregate(
+            events,
+            named_struct('part', 0, 'fields', fields_before, 'parts', cast(array() as array<int>)),
+            (acc, event) -> case
+                when array_contains(acc.fields, event.field)
+                    then named_struct(
+                        'part', acc.part + 1,
+                        'fields', array(event.field),
+                        'parts', array_append(acc.parts, acc.part + 1)
+                    )
+                else named_struct(
+                    'part', acc.part,
+                    'fields', case
+                        when event.field is null then acc.fields else array_append(acc.fields, event.field)
+                    end,
+                    'parts', array_append(acc.parts, acc.part)
+                )
+            end
+        ).parts,
+        (event, part) -> named_struct('event', event, 'part', part)
+    )) exploded as island_event
 
 ),
 
 grouped as (
 
     select
-        {%- for column in cfg.key %}
-        first(island_event.{{ column }}) as {{ column }},
+        {%- for column in key %}
+        {{ column }},
         {%- endfor %}
         {%- for column in cfg.data_columns %}
         first(
             case
-                when array_contains(island_event.data_present, '{{ column }}')
-                    then named_struct('value', island_event.{{ column }})
+                when array_contains(data_present, '{{ column }}') then named_struct('value', {{ column }})
             end,
             true
         ).value as {{ column }},
         {%- endfor %}
-        first(island_event.change_kind) as change_kind,
-        min(island_event.event_type) as event_type,
-        min(island_event.record_id) as first_record_id,
-        max(island_event.event_time) as committed_at,
-        array_distinct(flatten(collect_list(island_event.data_present))) as fields_present,
-        array_distinct(flatten(collect_list(island_event.data_changed))) as fields_changed,
-        max(island_event.landed_at) as landed_at,
-        island_event.island,
-        parts.part
-    from islands as island_event
-    inner join parts on island_event.record_id = parts.record_id
-    group by island_event.island, parts.part
+        first(change_kind) as change_kind,
+        min(event_type) as event_type,
+        min(record_id) as first_record_id,
+        max(event_time) as committed_at,
+        array_distinct(flatten(collect_list(data_present))) as fields_present,
+        array_distinct(flatten(collect_list(data_changed))) as fields_changed,
+        max(landed_at) as landed_at,
+        island,
+        part
+    from parts
+    group by {% for column in key %}{{ column }}, {% endfor %}island, part
 
 ),
 {%- if cdcflow.is_incremental_run() %}

@@ -5,7 +5,7 @@
         SQL, as struct<pairs: array<struct<name, value>>, error: string> with a
         null error, the type of the Python UDF cdcflow_parse_table_key. Null when
         `text` does not follow the grammar or names a column twice: the UDF then
-        says why (the staging calls it for those rows only).
+        says why (the staging passes it the key of those rows only, null for the others).
         integration_tests/tests/assert_table_key_parsers_agree.sql proves that
         both accept the same keys and give the same pairs. The regular
         expressions write the special characters as \xNN (' " \). -#}

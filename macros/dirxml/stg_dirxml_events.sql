@@ -55,13 +55,18 @@ table_events as (
 
 key_parsed as (
 
-    -- keys the Spark SQL parser took, and the others parsed by the Python UDF,
-    -- which says why a key is malformed (called only for those rows)
-    select * from table_events where parsed_key is not null
-    union all
-    select * except (parsed_key, field), cdcflow_parse_table_key(table_key) as parsed_key, field
+    -- keys the Spark SQL parser took, and the others parsed by the Python UDF, which
+    -- says why a key is malformed: every row goes to it, with a null key (parsed at
+    -- once) where Spark SQL parsed it, a null table_key as '' (a union of the rows
+    -- parsed and the others would evaluate the grammar in both branches' filters)
+    select
+        * except (parsed_key, field),
+        coalesce(
+            parsed_key,
+            cdcflow_parse_table_key(case when parsed_key is null then coalesce(table_key, '') end)
+        ) as parsed_key,
+        field
     from table_events
-    where parsed_key is null
 
 ),
 

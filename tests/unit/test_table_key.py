@@ -119,4 +119,5 @@ def test_struct_for_spark():
         "error": None,
     }
     assert table_key_struct("a") == {"pairs": None, "error": "no '=' after column name 'a' (at 0)"}
-    assert table_key_struct(None) == {"pairs": None, "error": "table_key is empty"}
+    assert table_key_struct("") == {"pairs": None, "error": "table_key is empty"}
+    assert table_key_struct(None) is None
